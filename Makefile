@@ -1,0 +1,74 @@
+# IMA namespaces: a patch series for Debian's linux-source-6.1, built and
+# tested in QEMU guests.  See README.md.
+
+VARIANT ?= ima-ns
+TESTS ?=
+B := build
+TARBALL := /usr/src/linux-source-6.1.tar.xz
+SELFTESTS := linux-source-6.1/tools/testing/selftests
+
+CC := gcc
+CFLAGS := -static -O2 -g -Wall -Wextra -Werror -isystem $(B)/include
+
+GUEST_TOOLS := $(patsubst guest/%.c,$(B)/guest/bin/%,$(wildcard guest/*.c))
+GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/bin/%,$(wildcard tests/guest/*.c))
+GUEST_BINS := $(GUEST_TOOLS) $(GUEST_TESTS)
+
+.PHONY: all deps kernel kernels guest initramfs demo check clean
+
+all: kernel guest
+
+deps:
+	@tools/deps
+
+kernel: deps
+	@tools/kernel $(VARIANT)
+
+# The variants the test suite boots.
+kernels: deps
+	@tools/kernel stock
+	@tools/kernel ima-ns
+
+guest: $(GUEST_BINS)
+
+$(B)/include/kselftest_harness.h: | deps
+	@mkdir -p $(B)/include
+	tar -xf $(TARBALL) -C $(B)/include --strip-components=4 \
+		$(SELFTESTS)/kselftest_harness.h $(SELFTESTS)/kselftest.h
+	@touch $@
+
+$(B)/guest/bin/%: guest/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+
+$(B)/guest/bin/%: tests/guest/%.c $(B)/include/kselftest_harness.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+
+# The busybox userspace for tools/vm --initramfs.
+initramfs: $(B)/guest/initramfs.cpio.gz
+
+$(B)/guest/initramfs.cpio.gz: guest/init $(GUEST_BINS) /bin/busybox
+	rm -rf $(B)/guest/root
+	mkdir -p $(B)/guest/root/bin $(B)/guest/root/dev $(B)/guest/root/proc \
+		$(B)/guest/root/sys $(B)/guest/root/tmp $(B)/guest/root/run \
+		$(B)/guest/root/mnt $(B)/guest/root/root
+	cp /bin/busybox $(GUEST_BINS) $(B)/guest/root/bin/
+	for a in $$(/bin/busybox --list); do \
+		[ -e $(B)/guest/root/bin/$$a ] || ln -s busybox $(B)/guest/root/bin/$$a; \
+	done
+	ln -s bin $(B)/guest/root/sbin
+	mkdir -p $(B)/guest/root/usr && ln -s ../bin $(B)/guest/root/usr/bin && \
+		ln -s ../bin $(B)/guest/root/usr/sbin
+	cp guest/init $(B)/guest/root/init
+	cd $(B)/guest/root && find . | cpio -o -H newc --quiet | gzip -1 >../initramfs.cpio.gz.tmp
+	mv $@.tmp $@
+
+demo: deps
+	@tools/demo
+
+check: kernels guest
+	@tests/run $(TESTS)
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,7 @@
+#!/bin/bash
+# The host's IMA works, on the stock kernel and with the series applied.
+. "$(dirname "$0")/lib.sh"
+
+for v in stock ima-ns; do
+	guest_tap "$v" -- "$top/tests/guest/host-ima.sh"
+done

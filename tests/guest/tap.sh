@@ -1,0 +1,30 @@
+# TAP helpers for test scripts that run in a guest (POSIX sh: dash in the
+# host userspace, busybox ash in the initramfs).  Source it, call plan N,
+# then ok/not_ok/is/check for each test.
+
+tap_n=0
+plan() { echo "1..$1"; }
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
+not_ok() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $*"; }
+diag() { sed 's/^/# /'; }
+
+# is DESC GOT WANT
+is() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		{ echo "got:"; printf '%s\n' "$2"; echo "want:"; printf '%s\n' "$3"; } | diag
+	fi
+}
+
+# check DESC CMD [ARGS]: pass when CMD succeeds.
+check() {
+	_desc=$1
+	shift
+	if "$@"; then ok "$_desc"; else not_ok "$_desc"; fi
+}
+
+# An audit record with its time stamp and serial taken out, so that it can
+# be compared whole: "type=T msg=audit(...): rest" becomes "type=T rest".
+audit_strip() { sed -E 's/ msg=audit\([0-9.:]+\)://'; }
