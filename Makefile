@@ -41,7 +41,7 @@ $(B)/guest/bin/%: guest/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $<
 
-$(B)/guest/bin/%: tests/guest/%.c $(B)/include/kselftest_harness.h
+$(B)/guest/bin/%: tests/guest/%.c tests/guest/userns.h $(B)/include/kselftest_harness.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $<
 

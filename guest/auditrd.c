@@ -134,7 +134,9 @@ static void receive(int wait_ms, int print)
 	static char buf[65536];
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct nlmsghdr *nlh;
+	const char *data;
 	ssize_t n;
+	int len;
 
 	if (poll(&p, 1, wait_ms) < 0) {
 		if (errno == EINTR)
@@ -152,27 +154,31 @@ static void receive(int wait_ms, int print)
 			}
 			die("receiving from the audit socket");
 		}
-		for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, n);
-		     nlh = NLMSG_NEXT(nlh, n)) {
-			const char *data = NLMSG_DATA(nlh);
-			int len = nlh->nlmsg_len - NLMSG_HDRLEN;
+		/*
+		 * The kernel sends one record per datagram and, unlike the
+		 * rest of netlink, sets nlmsg_len to the length of the text
+		 * alone: take the datagram's length instead.
+		 */
+		nlh = (struct nlmsghdr *)buf;
+		if (n < NLMSG_HDRLEN)
+			continue;
+		data = NLMSG_DATA(nlh);
+		len = n - NLMSG_HDRLEN;
+		if (nlh->nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr *e = NLMSG_DATA(nlh);
 
-			if (nlh->nlmsg_type == NLMSG_ERROR) {
-				struct nlmsgerr *e = NLMSG_DATA(nlh);
-
-				if (e->error) {
-					errno = -e->error;
-					die("the kernel refused a request");
-				}
-				continue;
+			if (e->error) {
+				errno = -e->error;
+				die("the kernel refused a request");
 			}
-			if (nlh->nlmsg_type == AUDIT_USER && memmem(data, len, mark, strlen(mark))) {
-				mark_seen = 1;
-				continue;
-			}
-			if (print)
-				print_record(nlh->nlmsg_type, data, len);
+			continue;
 		}
+		if (nlh->nlmsg_type == AUDIT_USER && memmem(data, len, mark, strlen(mark))) {
+			mark_seen = 1;
+			continue;
+		}
+		if (print)
+			print_record(nlh->nlmsg_type, data, len);
 	}
 }
 

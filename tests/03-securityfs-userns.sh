@@ -1,6 +1,7 @@
 #!/bin/bash
-# securityfs in an unprivileged user namespace: EPERM without IMA
-# namespaces.  (The ima-ns expectation flips when the series enables them.)
+# securityfs in an unprivileged user namespace: EPERM on the stock kernel
+# (securityfs is not FS_USERNS_MOUNT there), mounted with the series.
 . "$(dirname "$0")/lib.sh"
 
 guest_tap stock --env EXPECT_USERNS_MOUNT=EPERM -- "$top/build/guest/bin/securityfs_userns"
+guest_tap ima-ns --env EXPECT_USERNS_MOUNT=ok -- "$top/build/guest/bin/securityfs_userns"

@@ -19,38 +19,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-
-#define USER 1000
-
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-/* Become USER, then root of a new user and mount namespace. */
-static int enter_userns(void)
-{
-	char map[32];
-
-	if (setgroups(0, NULL) || setresgid(USER, USER, USER) ||
-	    setresuid(USER, USER, USER))
-		return -1;
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
-		return -1;
-	snprintf(map, sizeof(map), "0 %d 1", USER);
-	if (write_file("/proc/self/uid_map", map) ||
-	    write_file("/proc/self/setgroups", "deny") ||
-	    write_file("/proc/self/gid_map", map))
-		return -1;
-	return 0;
-}
+#include "userns.h"
 
 FIXTURE(userns) {
 	char dir[64];
@@ -74,7 +43,7 @@ TEST_F(userns, mount)
 	int ret;
 
 	ASSERT_NE(NULL, expect);
-	ASSERT_EQ(0, enter_userns());
+	ASSERT_EQ(0, enter_userns(CLONE_NEWNS));
 	ret = mount("securityfs", self->dir, "securityfs", 0, NULL);
 	if (!strcmp(expect, "EPERM")) {
 		ASSERT_EQ(-1, ret);

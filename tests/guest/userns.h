@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * User namespace helpers for the guest tests, which run as the guest's
+ * root and make an unprivileged user the root of new namespaces.
+ */
+#ifndef IMANS_TESTS_USERNS_H
+#define IMANS_TESTS_USERNS_H
+
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* The unprivileged host user the tests run as. */
+#define USER 1000
+
+static inline int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/*
+ * Become root of a new user namespace (and mount namespace with CLONE_NEWNS
+ * in @flags) nested in the current one, mapped to the current ids.
+ */
+static inline int new_userns(int flags)
+{
+	char uid_map[32], gid_map[32];
+
+	snprintf(uid_map, sizeof(uid_map), "0 %d 1", getuid());
+	snprintf(gid_map, sizeof(gid_map), "0 %d 1", getgid());
+	if (unshare(CLONE_NEWUSER | flags))
+		return -1;
+	/*
+	 * Changing ids made the process non-dumpable: make it dumpable again
+	 * so that it may write its own maps and its peers of the same user may
+	 * reach it through /proc/PID.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1) ||
+	    write_file("/proc/self/uid_map", uid_map) ||
+	    write_file("/proc/self/setgroups", "deny") ||
+	    write_file("/proc/self/gid_map", gid_map))
+		return -1;
+	return 0;
+}
+
+/* Drop from the host's root to USER, then enter a new user namespace. */
+static inline int enter_userns(int flags)
+{
+	if (setgroups(0, NULL) || setresgid(USER, USER, USER) ||
+	    setresuid(USER, USER, USER))
+		return -1;
+	return new_userns(flags);
+}
+
+#endif /* IMANS_TESTS_USERNS_H */
