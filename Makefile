@@ -14,7 +14,7 @@ GUEST_TOOLS := $(patsubst guest/%.c,$(B)/guest/bin/%,$(wildcard guest/*.c))
 GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/bin/%,$(wildcard tests/guest/*.c))
 GUEST_BINS := $(GUEST_TOOLS) $(GUEST_TESTS)
 
-.PHONY: all deps kernel kernels guest initramfs demo check clean
+.PHONY: all deps kernel kernels guest initramfs demo check check-series clean
 
 all: kernel guest
 
@@ -69,6 +69,10 @@ demo: deps
 
 check: kernels guest
 	@tests/run $(TESTS)
+
+# checkpatch and a per-patch build of the series (also part of check).
+check-series: deps
+	@tests/run 00
 
 clean:
 	rm -rf $(B)

@@ -3,5 +3,5 @@
 . "$(dirname "$0")/lib.sh"
 
 for v in stock ima-ns; do
-	guest_tap "$v" -- "$top/tests/guest/host-ima.sh"
+	guest_tap "$v" --append ima_policy=tcb -- "$top/tests/guest/host-ima.sh"
 done

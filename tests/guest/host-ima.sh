@@ -1,25 +1,88 @@
 #!/bin/sh
-# The host's IMA, seen from a guest: an audit rule written to the policy
-# file makes the exec of a file produce exactly one INTEGRITY_RULE record
-# with the file's sha256.
+# The host's IMA, seen from a guest booted with ima_policy=tcb: the boot
+# policy, a malformed rule, a custom policy replacing the boot one, the
+# audit records, the measurement lists and the violations counter.  Every
+# expectation is exact; the suite runs on stock and ima-ns alike, so both
+# must behave the same.
 . "$(dirname "$0")/tap.sh"
-plan 3
+plan 12
 
 ima=/sys/kernel/security/ima
 bin=/tmp/imatest
+sh=$(readlink -f /bin/sh)
+shsha=$(sha256sum "$sh" | cut -d' ' -f1)
+
+# ima_policy=tcb, as the kernel shows it.
+tcb="dont_measure fsmagic=0x9fa0 
+dont_measure fsmagic=0x62656572 
+dont_measure fsmagic=0x64626720 
+dont_measure fsmagic=0x1021994 
+dont_measure fsmagic=0x1cd1 
+dont_measure fsmagic=0x42494e4d 
+dont_measure fsmagic=0x73636673 
+dont_measure fsmagic=0xf97cff8c 
+dont_measure fsmagic=0x43415d53 
+dont_measure fsmagic=0x27e0eb 
+dont_measure fsmagic=0x63677270 
+dont_measure fsmagic=0x6e736673 
+dont_measure fsmagic=0xde5e81e4 
+measure func=MMAP_CHECK mask=MAY_EXEC 
+measure func=BPRM_CHECK mask=MAY_EXEC 
+measure func=FILE_CHECK mask=^MAY_READ euid=0 
+measure func=FILE_CHECK mask=^MAY_READ uid=0 
+measure func=MODULE_CHECK 
+measure func=FIRMWARE_CHECK 
+measure func=POLICY_CHECK 
+OK"
+is "the boot policy (ima_policy=tcb) reads back" "$(errno read $ima/policy)" "$tcb"
+
+auditrd -o /tmp/recs -t INTEGRITY_STATUS -- \
+	sh -c 'echo $$ >/tmp/pid; exec errno write '$ima'/policy "measure func=BOGUS"' >/tmp/out
+pid=$(cat /tmp/pid)
+is "a malformed rule is refused with EINVAL" "$(cat /tmp/out)" "EINVAL"
+is "a malformed rule is audited" "$(audit_strip </tmp/recs)" \
+"type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
+type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 op=policy_update cause=failed comm=\"errno\" res=0 errno=0"
+is "a refused update leaves the policy as it was" "$(errno read $ima/policy)" "$tcb"
+
+custom="measure func=BPRM_CHECK mask=MAY_EXEC uid=4242
+audit func=BPRM_CHECK mask=MAY_EXEC uid=4242
+measure func=FILE_CHECK mask=MAY_READ uid=4243
+"
+is "a custom policy is accepted" "$(errno write $ima/policy "$custom")" OK
+is "the custom policy replaces the boot policy" "$(errno read $ima/policy)" \
+"measure func=BPRM_CHECK mask=MAY_EXEC uid=4242 
+audit func=BPRM_CHECK mask=MAY_EXEC uid=4242 
+measure func=FILE_CHECK mask=MAY_READ uid=4243 
+OK"
+
+# Made now, so that only the exec below can have measured it.
 cp /usr/bin/true $bin
-
-echo 'audit func=BPRM_CHECK mask=MAY_EXEC uid=4242' >$ima/policy
-is "an audit rule is accepted" "$?" 0
-
 sha=$(sha256sum $bin | cut -d' ' -f1)
+rm -f /tmp/pid
 auditrd -o /tmp/recs -t INTEGRITY_RULE -- setpriv --reuid=4242 --regid=4242 --clear-groups \
 	sh -c 'echo $PPID $$ >/tmp/pid; exec /tmp/imatest'
-is "auditrd and the command succeed" "$?" 0
-recs=$(audit_strip </tmp/recs)
 read -r ppid pid </tmp/pid
-sh=$(readlink -f /bin/sh)
 ids="auid=4294967295 uid=4242 gid=4242 euid=4242 suid=4242 fsuid=4242 egid=4242 sgid=4242 fsgid=4242 tty=(none) ses=4294967295"
-is "exactly the execs by uid 4242 are audited, with their sha256" "$recs" \
-"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$(sha256sum "$sh" | cut -d' ' -f1)\" ppid=$ppid pid=$pid $ids comm=\"setpriv\" exe=\"/usr/bin/setpriv\"
+is "exactly the execs by uid 4242 are audited, with their sha256" "$(audit_strip </tmp/recs)" \
+"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$shsha\" ppid=$ppid pid=$pid $ids comm=\"setpriv\" exe=\"/usr/bin/setpriv\"
 type=INTEGRITY_RULE file=\"$bin\" hash=\"sha256:$sha\" ppid=$ppid pid=$pid $ids comm=\"sh\" exe=\"$sh\""
+
+ascii=$(cat $ima/ascii_runtime_measurements)
+is "the ascii list has the executed file with its sha256" \
+	"$(echo "$ascii" | grep -cE "^10 [0-9a-f]{40} ima-ng sha256:$sha $bin\$")" 1
+is "runtime_measurements_count counts the list" \
+	"$(cat $ima/runtime_measurements_count)" "$(echo "$ascii" | wc -l)"
+bin_hex=$(od -An -tx1 -v $ima/binary_runtime_measurements | tr -d ' \n')
+path_hex=$(printf '%s' $bin | od -An -tx1 -v | tr -d ' \n')
+is "the binary list has the file's sha256 and path" \
+	"$(echo "$bin_hex" | grep -c "$sha.*$path_hex")" 1
+
+before=$(cat $ima/violations)
+: >/tmp/vfile
+chmod 666 /tmp/vfile
+setpriv --reuid=4243 --regid=4243 --clear-groups sh -c 'exec 3>>/tmp/vfile; cat /tmp/vfile'
+is "reading a file open for writing counts one violation" \
+	"$(cat $ima/violations)" $((before + 1))
+is "the violation is in the list with a zero digest" \
+	"$(grep -c " ima-ng sha256:0000000000000000000000000000000000000000000000000000000000000000 /tmp/vfile\$" $ima/ascii_runtime_measurements)" 1

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * errno - do one file operation and say how it ended, for shell tests that
+ * check exact error codes.
+ *
+ *   errno write FILE TEXT    write TEXT (no newline added), as echo would
+ *   errno read FILE          read FILE to the end, copy it to stdout
+ *   errno open FILE [r|w]    open FILE for reading (default) or writing
+ *
+ * Prints "OK" or the errno's name (EINVAL, EACCES, ...) on the last line
+ * and exits 0 for OK, 1 otherwise.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static int report(int ok)
+{
+	const char *name = strerrorname_np(errno);
+
+	if (ok) {
+		puts("OK");
+		return 0;
+	}
+	puts(name ? name : "E?");
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	char buf[4096];
+	const char *p;
+	size_t left;
+	ssize_t n;
+	int fd;
+
+	if (argc == 4 && !strcmp(argv[1], "write")) {
+		fd = open(argv[2], O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			return report(0);
+		/* Like echo: a file may take less than all of it at once. */
+		for (p = argv[3], left = strlen(p); left; p += n, left -= n) {
+			n = write(fd, p, left);
+			if (n < 0)
+				return report(0);
+		}
+		/* The policy file checks what was written when it is closed. */
+		return report(!close(fd));
+	}
+	if (argc == 3 && !strcmp(argv[1], "read")) {
+		fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return report(0);
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			fwrite(buf, 1, n, stdout);
+		if (n < 0)
+			return report(0);
+		fflush(stdout);
+		return report(1);
+	}
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "open")) {
+		fd = open(argv[2], (argc == 4 && !strcmp(argv[3], "w") ?
+				    O_WRONLY : O_RDONLY) | O_CLOEXEC);
+		return report(fd >= 0);
+	}
+	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w]\n");
+	return 2;
+}

@@ -1,0 +1,6 @@
+#!/bin/bash
+# The series itself: checkpatch --strict on every patch, and every patch
+# applied in turn to a fresh tree with no fuzz and compiled.
+. "$(dirname "$0")/lib.sh"
+
+"$top/tools/series" check
