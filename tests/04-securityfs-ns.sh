@@ -11,7 +11,10 @@ list='cd /sys/kernel/security && find . -printf "%M %U %G %p\n" | sort'
 stock=$("$vm" --variant stock -- sh -c "$list" 2>&1)
 imans=$("$vm" --variant ima-ns -- sh -c "$list" 2>&1)
 is "the host's securityfs lists the same on stock and ima-ns" "$imans" "$stock"
-case "$stock" in
-*" ./integrity/evm"*" ./integrity/ima/policy"*) ok "the host's securityfs has IMA and EVM files" ;;
-*) not_ok "the host's securityfs has IMA and EVM files"; echo "$stock" | diag ;;
-esac
+is "the host's securityfs has IMA's and EVM's files" \
+	"$(echo "$stock" | grep -E ' \./(ima|evm|lsm|integrity/(ima|evm)/(policy|evm))$')" \
+"-r--r--r-- 0 0 ./lsm
+-rw------- 0 0 ./integrity/ima/policy
+-rw-rw---- 0 0 ./integrity/evm/evm
+lr--r--r-- 0 0 ./evm
+lr--r--r-- 0 0 ./ima"

@@ -31,46 +31,100 @@
 
 #define MNT "/tmp/securityfs-ns"
 
-/* A process that holds an instance mounted at MNT until it is released. */
+/* Pass a file descriptor over a unix socket. */
+static int send_fd(int sock, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))], byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))], byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	cmsg = CMSG_FIRSTHDR(&msg);
+	if (!cmsg || cmsg->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(cmsg), sizeof(int));
+	return fd;
+}
+
+/*
+ * A process that holds an instance mounted at MNT until it is released.
+ * It hands out O_PATH descriptors of the instance's root and of its /tmp.
+ */
 struct holder {
 	pid_t pid;
 	int release;
+	int root_fd;
+	int tmp_fd;
 };
 
 static int start_holder(struct holder *h)
 {
-	int ready[2], release[2];
-	char c = 0;
+	int sv[2], release[2], err = 0;
 
-	if (pipe(ready) || pipe(release))
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) || pipe(release))
 		return -1;
 	h->pid = fork();
 	if (h->pid < 0)
 		return -1;
 	if (!h->pid) {
-		close(ready[0]);
+		char c;
+
+		close(sv[0]);
 		close(release[1]);
 		if (enter_userns(CLONE_NEWNS) ||
 		    mount("securityfs", MNT, "securityfs", 0, NULL))
-			c = errno;
-		if (write(ready[1], &c, 1) != 1 || read(release[0], &c, 1) < 0)
+			_exit(errno);
+		if (send_fd(sv[1], open(MNT, O_PATH | O_DIRECTORY)) ||
+		    send_fd(sv[1], open("/tmp", O_PATH | O_DIRECTORY)) ||
+		    read(release[0], &c, 1) < 0)
 			_exit(1);
 		_exit(0);
 	}
-	close(ready[1]);
+	close(sv[1]);
 	close(release[0]);
 	h->release = release[1];
-	if (read(ready[0], &c, 1) != 1)
-		c = EIO;
-	close(ready[0]);
-	errno = c;
-	return c ? -1 : 0;
+	h->root_fd = recv_fd(sv[0]);
+	h->tmp_fd = recv_fd(sv[0]);
+	close(sv[0]);
+	if (h->root_fd < 0 || h->tmp_fd < 0) {
+		/* The holder failed: its status says why. */
+		close(h->release);
+		if (waitpid(h->pid, &err, 0) == h->pid && WIFEXITED(err))
+			errno = WEXITSTATUS(err);
+		return -1;
+	}
+	return 0;
 }
 
 static int stop_holder(struct holder *h)
 {
 	int status;
 
+	close(h->root_fd);
+	close(h->tmp_fd);
 	close(h->release);
 	if (waitpid(h->pid, &status, 0) != h->pid)
 		return -1;
@@ -168,23 +222,34 @@ TEST_F(instance, ancestor_may_use)
 	EXPECT_EQ(0, open_dir_errno(self->root));
 }
 
-static int sibling(void *root)
+static int sibling(void *arg)
 {
-	char tmp[64];
+	struct holder *h = arg;
+	int fd;
 
 	if (enter_userns(0))
 		return 100;
-	/* The holder's root is reachable; only its securityfs is not. */
-	snprintf(tmp, sizeof(tmp), "%.*s", (int)(strlen(root) - strlen(MNT)), (char *)root);
-	if (open_dir_errno(tmp))
+	/* The holder's /tmp is usable through the descriptor... */
+	fd = openat(h->tmp_fd, ".", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
 		return 101;
-	return open_dir_errno(root);
+	close(fd);
+	/* ...its securityfs instance is not. */
+	fd = openat(h->root_fd, ".", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
 }
 
-/* A sibling user namespace of the same user is refused. */
+/*
+ * A sibling user namespace of the same user is refused, even with a
+ * descriptor of the instance in hand.  (It cannot reach the instance
+ * through /proc/PID/root at all: ptrace rules keep it out.)
+ */
 TEST_F(instance, sibling_refused)
 {
-	EXPECT_EQ(EACCES, in_child(sibling, self->root));
+	EXPECT_EQ(EACCES, in_child(sibling, &self->holder));
 }
 
 static int descendant(void *unused __attribute__((unused)))
@@ -234,14 +299,7 @@ TEST_F(instance, one_per_namespace)
 
 TEST(foreign_context_refused)
 {
-	int sv[2], fsfd = -1, status;
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg;
+	int sv[2], fsfd, status;
 	pid_t pid;
 
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_DGRAM, 0, sv));
@@ -254,17 +312,10 @@ TEST(foreign_context_refused)
 		fsfd = syscall(SYS_fsopen, "securityfs", FSOPEN_CLOEXEC);
 		if (fsfd < 0)
 			_exit(101);
-		cmsg = CMSG_FIRSTHDR(&msg);
-		cmsg->cmsg_level = SOL_SOCKET;
-		cmsg->cmsg_type = SCM_RIGHTS;
-		cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(cmsg), &fsfd, sizeof(int));
-		_exit(sendmsg(sv[1], &msg, 0) == 1 ? 0 : 102);
+		_exit(send_fd(sv[1], fsfd) ? 102 : 0);
 	}
-	ASSERT_EQ(1, recvmsg(sv[0], &msg, 0));
-	cmsg = CMSG_FIRSTHDR(&msg);
-	ASSERT_NE(NULL, cmsg);
-	memcpy(&fsfd, CMSG_DATA(cmsg), sizeof(int));
+	fsfd = recv_fd(sv[0]);
+	ASSERT_LE(0, fsfd);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_EQ(0, status);
 	/* ...and the superblock created from the host: refused. */
