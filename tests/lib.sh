@@ -4,21 +4,9 @@
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 vm=$top/tools/vm
-tap_n=0
 
-ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
-not_ok() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $*"; }
-diag() { sed 's/^/# /'; }
-
-# is DESC GOT WANT: pass when the two strings are equal.
-is() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		{ echo "got:"; printf '%s\n' "$2"; echo "want:"; printf '%s\n' "$3"; } | diag
-	fi
-}
+# ok, not_ok, diag, is, check: the same helpers as in the guest.
+. "$top/tests/guest/tap.sh"
 
 # guest_tap VARIANT [tools/vm options] -- CMD [ARGS]
 # Boot VARIANT, run CMD (whose output is TAP) and pass its TAP through,
