@@ -1,10 +1,10 @@
 #!/bin/bash
-# securityfs per user namespace (series part 1): who may use an instance,
+# securityfs per user namespace: who may use an instance,
 # what it holds, that it goes away with its mounts, and that the host's
 # instance is the same as on the stock kernel.
 . "$(dirname "$0")/lib.sh"
 
-guest_tap ima-ns --env SECURITYFS_NS_FILES= -- "$top/build/guest/bin/securityfs_ns"
+guest_tap ima-ns --env "SECURITYFS_NS_FILES=ima integrity" -- "$top/build/guest/bin/securityfs_ns"
 
 # The host's /sys/kernel/security: same files, modes and owners.
 list='cd /sys/kernel/security && find . -printf "%M %U %G %p\n" | sort'

@@ -1,0 +1,123 @@
+#!/bin/sh
+# Hierarchical processing and freeing, from a guest on the ima-ns kernel
+# booted with slab_nomerge and no IMA policy: the host's audit rule sees
+# execs in nested namespaces, a namespace's own rule audits a file once per
+# namespace and again after it changed, and what a namespace held is freed
+# when it ends or when its files go.  Records come from the audit socket.
+. "$(dirname "$0")/tap.sh"
+plan 13
+
+sfs=/sys/kernel/security
+ima=$sfs/ima
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+audit="audit func=BPRM_CHECK mask=MAY_EXEC"
+user="setpriv --reuid=1000 --regid=1000 --clear-groups"
+nest=$(command -v nest)
+sh=$(readlink -f /bin/sh)
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+# The INTEGRITY_RULE records in $tmp/recs for file $1, without time stamp
+# and pids, which the tests cannot know in advance.
+recs() {
+	grep -F "file=\"$1\" " "$tmp/recs" |
+		sed -E 's/ msg=audit\([0-9.:]+\)://; s/ ppid=[0-9]+ pid=[0-9]+//'
+}
+ids() {
+	echo "auid=4294967295 uid=$1 gid=$1 euid=$1 suid=$1 fsuid=$1 egid=$1 sgid=$1 fsgid=$1 tty=(none) ses=4294967295"
+}
+# rech FILE SHA256 UID COMM EXE: the record an exec of FILE must cause.
+rech() {
+	echo "type=INTEGRITY_RULE file=\"$1\" hash=\"sha256:$2\" $(ids "$3") comm=\"$4\" exe=\"$5\""
+}
+# rec FILE UID COMM EXE: the same, for FILE as it is now.
+rec() { rech "$1" "$(sha "$1")" "$2" "$3" "$4"; }
+for f in t1 t2 t32 plain dont o p m; do cp /usr/bin/true "$tmp/$f"; done
+# Distinct contents, so that a record with the wrong file has the wrong hash.
+for f in t2 t32 plain dont; do echo "$f" >>"$tmp/$f"; done
+
+echo "$audit uid=1000" >$ima/policy
+# shellcheck disable=SC2086
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- $user sh -c "
+	nest -a 1 -- $tmp/t1 && nest -a 2 -- $tmp/t2 && nest -a 32 -- $tmp/t32 &&
+	nest 3 -- $tmp/plain && nest -a -r 'dont_measure func=BPRM_CHECK' 3 -- $tmp/dont"
+for f in t1 t2 t32; do
+	is "the host's rule for uid 1000 audits an exec ${f#t} namespaces deep, every level active" \
+		"$(recs "$tmp/$f")" "$(rec "$tmp/$f" 1000 nest "$nest")"
+done
+is "and an exec 3 deep where no namespace mounted securityfs" \
+	"$(recs "$tmp/plain")" "$(rec "$tmp/plain" 1000 nest "$nest")"
+is "and an exec 3 deep where every level's policy says dont_measure" \
+	"$(recs "$tmp/dont")" "$(rec "$tmp/dont" 1000 nest "$nest")"
+is "a 33rd level fails as user namespaces do, with EUSERS" \
+	"$($user nest -a 33 -- true 2>&1; echo "status $?")" "nest: level 33: user namespace: EUSERS
+status 1"
+
+# A namespace's own rule (set by the host's root, whose execs the host's
+# rule for uid 1000 does not match).
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "
+	nest -a -r '$audit' 2 -- sh -c '$tmp/o; $tmp/o' &&
+	nest -a -r '$audit' 1 -- $tmp/p && nest -a -r '$audit' 1 -- $tmp/p"
+is "a file executed twice two levels deep is audited once by each level's rule" \
+	"$(recs "$tmp/o")" "$(rec "$tmp/o" 0 sh "$sh")
+$(rec "$tmp/o" 0 sh "$sh")"
+is "two sibling namespaces with a rule each audit the same file once each" \
+	"$(recs "$tmp/p")" "$(rec "$tmp/p" 0 nest "$nest")
+$(rec "$tmp/p" 0 nest "$nest")"
+
+# Audited again after a change from inside, and after one from the host.
+m=$tmp/m
+cp $m "$tmp/m.1"
+cp $m "$tmp/m.2" && printf x >>"$tmp/m.2"
+cp "$tmp/m.2" "$tmp/m.3" && printf y >>"$tmp/m.3"
+mkfifo "$tmp/changed" "$tmp/go"
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "
+	nest -a -r '$audit' 1 -- sh -c '$m; $m; printf x >>$m; $m; echo >$tmp/changed; read x <$tmp/go; $m' &
+	read x <$tmp/changed; printf y >>$m; echo >$tmp/go; wait \$!"
+is "a file is audited again after it was modified inside the namespace and again after the host modified it" \
+	"$(recs "$m")" "$(rech "$m" "$(sha "$tmp/m.1")" 0 sh "$sh")
+$(rech "$m" "$(sha "$tmp/m.2")" 0 sh "$sh")
+$(rech "$m" "$(sha "$tmp/m.3")" 0 sh "$sh")"
+
+# Freeing, seen in the slab caches (booted with slab_nomerge).  Shrinking a
+# cache first makes its count of active objects exact.
+slab() {
+	echo 1 >"/sys/kernel/slab/$1/shrink"
+	awk -v c="$1" '$1 == c { print $2 }' /proc/slabinfo
+}
+# Wait for the counts to drop back: user namespaces are freed from a
+# workqueue after their last task is gone.  Give up after 30 s.
+settle() {
+	end=$(($(date +%s) + 30))
+	while [ "$(slab ima_namespace) $(slab ns_status)" != "$1" ] && [ "$(date +%s)" -lt "$end" ]; do
+		:
+	done
+	echo "$(slab ima_namespace) $(slab ns_status)"
+}
+mkdir "$tmp/e"
+for i in 1 2 3 4 5; do cp /usr/bin/true "$tmp/e/$i"; done
+base="$(slab ima_namespace) $(slab ns_status)"
+mkfifo "$tmp/ready" "$tmp/release"
+exec 3<>"$tmp/ready" 4<>"$tmp/release"
+i=0
+while [ $i -lt 20 ]; do
+	nest -a -r "$audit" 1 -- sh -c "for f in $tmp/e/*; do \$f; done; echo >$tmp/ready; read x <$tmp/release" &
+	i=$((i + 1))
+done
+for i in $(seq 20); do read -r x <&3; done
+is "20 live namespaces that audited 5 files each hold 20 ima_namespace and 100 ns_status" \
+	"$(echo "$base" | awk '{ print $1 + 20, $2 + 100 }')" "$(slab ima_namespace) $(slab ns_status)"
+for i in $(seq 20); do echo >&4; done
+wait
+is "when they end, both caches are back where they started" "$(settle "$base")" "$base"
+
+# The other way round: the files go while the namespace lives.
+nest -a -r "$audit" 1 -- sh -c "for f in $tmp/e/*; do \$f; done; echo >$tmp/ready; read x <$tmp/release" &
+read -r x <&3
+rm -r "$tmp/e"
+is "deleting audited files frees their ns_status while the namespace lives" \
+	"$(slab ima_namespace) $(slab ns_status)" "$(echo "$base" | awk '{ print $1 + 1, $2 }')"
+echo >&4
+wait
+is "and the namespace is freed when it ends" "$(settle "$base")" "$base"
+exec 3>&- 4>&-
+rm -rf "$tmp"

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nest - run a command at the bottom of a chain of nested user namespaces
+ *
+ *   nest [-a] [-r RULE]... [-m DIR] DEPTH -- CMD [ARGS]
+ *
+ * Creates DEPTH user and mount namespaces, each nested in the one before
+ * and mapping its root to the ids of its parent's root (the caller's ids at
+ * the first level).  With -a, every level mounts its own securityfs on DIR
+ * (default /sys/kernel/security) and activates its IMA namespace; every -r
+ * RULE is then written to that level's policy, all rules in one open of
+ * the policy file.  Then CMD is executed at the deepest level.
+ *
+ * On failure it prints "nest: level N: STEP: ERRNO-NAME" on stderr and
+ * exits with 1, so that tests can check where a chain breaks and why.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "userns.h"
+
+#define MAX_RULES 16
+
+static int level;
+
+static void fail(const char *step)
+{
+	fprintf(stderr, "nest: level %d: %s: %s\n", level, step,
+		strerrorname_np(errno) ?: "?");
+	exit(1);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: nest [-a] [-r RULE]... [-m DIR] DEPTH -- CMD [ARGS]\n");
+	exit(2);
+}
+
+/*
+ * Write all @rules to @path in one open, one write per rule, each with its
+ * newline as echo would write it.
+ */
+static int write_rules(const char *path, char **rules, int n)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), i, len, err = 0;
+	char line[4096];
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < n && !err; i++) {
+		len = snprintf(line, sizeof(line), "%s\n", rules[i]);
+		if (len >= (int)sizeof(line))
+			err = E2BIG;
+		else if (write(fd, line, len) != len)
+			err = errno ?: EIO;
+	}
+	/* The policy is checked and loaded on close. */
+	if (close(fd) && !err)
+		err = errno;
+	errno = err;
+	return err ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = "/sys/kernel/security";
+	char *rules[MAX_RULES], path[4096];
+	int opt, activate = 0, nrules = 0, depth;
+
+	while ((opt = getopt(argc, argv, "+ar:m:")) != -1) {
+		switch (opt) {
+		case 'a':
+			activate = 1;
+			break;
+		case 'r':
+			if (nrules == MAX_RULES)
+				usage();
+			rules[nrules++] = optarg;
+			break;
+		case 'm':
+			dir = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind + 2 >= argc || strcmp(argv[optind + 1], "--"))
+		usage();
+	depth = atoi(argv[optind]);
+	if (nrules && !activate)
+		usage();
+
+	for (level = 1; level <= depth; level++) {
+		if (new_userns(CLONE_NEWNS))
+			fail("user namespace");
+		if (!activate)
+			continue;
+		if (mount("securityfs", dir, "securityfs", 0, NULL))
+			fail("mount securityfs");
+		snprintf(path, sizeof(path), "%s/ima/active", dir);
+		if (write_file(path, "1"))
+			fail("activate");
+		snprintf(path, sizeof(path), "%s/ima/policy", dir);
+		if (nrules && write_rules(path, rules, nrules))
+			fail("policy");
+	}
+	execvp(argv[optind + 2], argv + optind + 2);
+	level = depth;
+	fail("exec");
+}
