@@ -6,13 +6,14 @@
 # another hash).  The records are read from the host's audit socket.
 #
 # One addition: the container's shell waits on a fifo before it runs
-# busybox2, so that the host can learn that shell's pid (the records'
-# ppid) without sleeping.
+# busybox2, so that the host can learn the pids of unshare and of that
+# shell without sleeping.  The shell runs busybox2, its last command, in
+# its own process: the records' ppid and pid are the two.
 #
 # Usage: cover-letter.sh DIR [HOST-RULES]: builds the root filesystem in
 # DIR; HOST-RULES, if given, are loaded into the host's policy first.
 # Prints the records with their time stamps taken out, after a line
-# "ppid=P" giving the host pid of the container's shell.
+# "unshare=PID shell=PID" giving the two host pids.
 set -eu
 dir=$1
 rm -rf "$dir"
@@ -35,8 +36,8 @@ auditrd -o recs -t INTEGRITY_RULE -- sh -c '
 	  busybox2 cat /mnt/ima/policy" &
 	# Opening the fifo waits for the container shell to open it.
 	exec 3>rootfs/sync
-	echo "ppid=$(grep -l "^PPid:[[:space:]]*$!\$" /proc/[0-9]*/status | cut -d/ -f3)" >ppid
+	echo "unshare=$! shell=$(grep -l "^PPid:[[:space:]]*$!\$" /proc/[0-9]*/status | cut -d/ -f3)" >pids
 	exec 3>&-
 	wait $!' >out
-cat ppid
+cat pids
 sed -E 's/ msg=audit\([0-9.:]+\)://' recs
