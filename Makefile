@@ -28,6 +28,7 @@ kernel: deps
 kernels: deps
 	@tools/kernel stock
 	@tools/kernel ima-ns
+	@tools/kernel ima-ns-off
 
 guest: $(GUEST_BINS)
 

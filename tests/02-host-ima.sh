@@ -1,7 +1,8 @@
 #!/bin/bash
-# The host's IMA works, on the stock kernel and with the series applied.
+# The host's IMA works, on the stock kernel and with the series applied,
+# with and without CONFIG_IMA_NS.
 . "$(dirname "$0")/lib.sh"
 
-for v in stock ima-ns; do
+for v in stock ima-ns ima-ns-off; do
 	guest_tap "$v" --append ima_policy=tcb -- "$top/tests/guest/host-ima.sh"
 done

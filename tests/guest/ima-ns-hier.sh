@@ -94,6 +94,14 @@ settle() {
 	done
 	echo "$(slab ima_namespace) $(slab ns_status)"
 }
+# On the debug variant KASAN's quarantine holds freed objects back, so the
+# counts say nothing there: the same work runs, and kmemleak (tools/vm
+# --kmemleak) checks that it leaves nothing behind.
+if [ "${VM_VARIANT:-}" = debug ]; then
+	is() { skip "$1 (slab counts mean nothing under KASAN)"; }
+	slab() { :; }
+	settle() { :; }
+fi
 is "with every namespace of the tests above ended, both caches are empty" "$(settle "0 0")" "0 0"
 
 mkdir "$tmp/e"

@@ -6,6 +6,7 @@ tap_n=0
 plan() { echo "1..$1"; }
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $*"; }
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $* # SKIP"; }
 diag() { sed 's/^/# /'; }
 
 # is DESC GOT WANT
