@@ -29,6 +29,7 @@ kernels: deps
 	@tools/kernel stock
 	@tools/kernel ima-ns
 	@tools/kernel ima-ns-off
+	@tools/kernel debug
 
 guest: $(GUEST_BINS)
 

@@ -13,7 +13,8 @@
 # Usage: cover-letter.sh DIR [HOST-RULES]: builds the root filesystem in
 # DIR; HOST-RULES, if given, are loaded into the host's policy first.
 # Prints the records with their time stamps taken out, after a line
-# "unshare=PID shell=PID" giving the two host pids.
+# "unshare=PID shell=PID user:[INODE]" giving the two host pids and the
+# container's user namespace.
 set -eu
 dir=$1
 rm -rf "$dir"
@@ -36,7 +37,8 @@ auditrd -o recs -t INTEGRITY_RULE -- sh -c '
 	  busybox2 cat /mnt/ima/policy" &
 	# Opening the fifo waits for the container shell to open it.
 	exec 3>rootfs/sync
-	echo "unshare=$! shell=$(grep -l "^PPid:[[:space:]]*$!\$" /proc/[0-9]*/status | cut -d/ -f3)" >pids
+	shell=$(grep -l "^PPid:[[:space:]]*$!\$" /proc/[0-9]*/status | cut -d/ -f3)
+	echo "unshare=$! shell=$shell $(readlink /proc/$shell/ns/user)" >pids
 	exec 3>&-
 	wait $!' >out
 cat pids

@@ -2,14 +2,16 @@
 /*
  * nest - run a command at the bottom of a chain of nested user namespaces
  *
- *   nest [-a] [-r RULE]... [-m DIR] DEPTH -- CMD [ARGS]
+ *   nest [-a] [-r RULE]... [-m DIR] [-v] DEPTH -- CMD [ARGS]
  *
  * Creates DEPTH user and mount namespaces, each nested in the one before
  * and mapping its root to the ids of its parent's root (the caller's ids at
  * the first level).  With -a, every level mounts its own securityfs on DIR
  * (default /sys/kernel/security) and activates its IMA namespace; every -r
  * RULE is then written to that level's policy, all rules in one open of
- * the policy file.  Then CMD is executed at the deepest level.
+ * the policy file.  With -v, it prints "level N: user:[INODE]" for every
+ * level, the user namespace as /proc/PID/ns/user names it.  Then CMD is
+ * executed at the deepest level.
  *
  * On failure it prints "nest: level N: STEP: ERRNO-NAME" on stderr and
  * exits with 1, so that tests can check where a chain breaks and why.
@@ -39,7 +41,7 @@ static void fail(const char *step)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: nest [-a] [-r RULE]... [-m DIR] DEPTH -- CMD [ARGS]\n");
+	fprintf(stderr, "usage: nest [-a] [-r RULE]... [-m DIR] [-v] DEPTH -- CMD [ARGS]\n");
 	exit(2);
 }
 
@@ -72,9 +74,10 @@ int main(int argc, char **argv)
 {
 	const char *dir = "/sys/kernel/security";
 	char *rules[MAX_RULES], path[4096];
-	int opt, activate = 0, nrules = 0, depth;
+	int opt, activate = 0, nrules = 0, verbose = 0, depth;
+	ssize_t n;
 
-	while ((opt = getopt(argc, argv, "+ar:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "+ar:m:v")) != -1) {
 		switch (opt) {
 		case 'a':
 			activate = 1;
@@ -86,6 +89,9 @@ int main(int argc, char **argv)
 			break;
 		case 'm':
 			dir = optarg;
+			break;
+		case 'v':
+			verbose = 1;
 			break;
 		default:
 			usage();
@@ -100,6 +106,14 @@ int main(int argc, char **argv)
 	for (level = 1; level <= depth; level++) {
 		if (new_userns(CLONE_NEWNS))
 			fail("user namespace");
+		if (verbose) {
+			n = readlink("/proc/self/ns/user", path, sizeof(path) - 1);
+			if (n < 0)
+				fail("readlink");
+			path[n] = '\0';
+			printf("level %d: %s\n", level, path);
+			fflush(stdout);
+		}
 		if (!activate)
 			continue;
 		if (mount("securityfs", dir, "securityfs", 0, NULL))

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Audit records that name their IMA namespace, from a guest on the ima-ns
+# kernel: a record asked for by a namespace's rule carries ima_userns=,
+# the inode number of the namespace's user namespace, and task_userns=
+# when the task is further down; records of the host's rules carry
+# neither.  Records are read from the audit socket and parsed with
+# Debian's auparse (records.py) and ausearch.
+. "$(dirname "$0")/tap.sh"
+plan 5
+
+here=$(dirname "$0")
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+audit="audit func=BPRM_CHECK mask=MAY_EXEC"
+inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
+
+# The cover letter's scenario with a host rule for root: one record per
+# policy for busybox2.
+out=$("$here/../../guest/cover-letter.sh" "$tmp/c" "$audit uid=0
+")
+c=$(echo "$out" | head -n 1 | inum)
+host=$(readlink /proc/self/ns/user | inum)
+is "cover letter: the namespace's record names its user namespace, the host's names none" \
+	"$("$here/records.py" "$tmp/c/recs" | grep busybox2)" \
+"$tmp/c/rootfs/bin/busybox2 ima_userns=$c task_userns=-
+$tmp/c/rootfs/bin/busybox2 ima_userns=- task_userns=-"
+check "that user namespace is the container's, not the host's" test -n "$c" -a "$c" != "$host"
+is "ausearch reads every record, and shows the field" \
+	"$(ausearch -if "$tmp/c/recs" -m INTEGRITY_RULE -i 2>&1 | grep -c '^type=INTEGRITY_RULE ') $(ausearch -if "$tmp/c/recs" -m INTEGRITY_RULE -i | grep -c " ima_userns=$c ")" \
+	"$(grep -c '^type=INTEGRITY_RULE ' "$tmp/c/recs") 1"
+
+# Three levels, each with the rule, below the host's rule for root.
+cp /usr/bin/true "$tmp/f"
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- nest -v -a -r "$audit" 3 -- "$tmp/f" >"$tmp/levels"
+l1=$(sed -n 1p "$tmp/levels" | inum)
+l2=$(sed -n 2p "$tmp/levels" | inum)
+l3=$(sed -n 3p "$tmp/levels" | inum)
+is "3 levels deep: one record per level, each naming its level, the upper ones the task's level too, then the host's" \
+	"$("$here/records.py" "$tmp/recs" | grep -F "$tmp/f ")" \
+"$tmp/f ima_userns=$l3 task_userns=-
+$tmp/f ima_userns=$l2 task_userns=$l3
+$tmp/f ima_userns=$l1 task_userns=$l3
+$tmp/f ima_userns=- task_userns=-"
+check "the three levels are three user namespaces" \
+	test "$(printf '%s\n' "$l1" "$l2" "$l3" "$host" | sort -u | grep -c .)" = 4
+rm -rf "$tmp"
