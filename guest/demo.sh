@@ -4,7 +4,7 @@
 set -eu
 here=$(dirname "$0")
 # The records, shortened to the fields that matter here.
-strip() { sed -E 's/ (auid|suid|fsuid|sgid|fsgid|tty|ses)=[^ ]*//g'; }
+strip() { sed -E 's/ msg=audit\([0-9.:]+\)://; s/ (auid|suid|fsuid|sgid|fsgid|tty|ses)=[^ ]*//g'; }
 echo "-- kernel $(uname -r)"
 echo "-- 1. the cover letter's scenario, as the host's root, no host policy:"
 echo "   unshare --user --map-root-user --mount-proc --pid --fork --root rootfs busybox sh -c"
@@ -18,10 +18,13 @@ echo "-- 2. the same with a host rule: audit func=BPRM_CHECK mask=MAY_EXEC uid=0
 " | strip | grep -E '^unshare=|rootfs/bin/busybox' 
 echo "   proves: the host's policy still sees execs inside the namespace (hierarchical"
 echo "   processing): busybox2 has two records, one per policy, busybox one (host only)"
-echo "-- 3. uid 1000, root of its own user namespace, tries the same audit rule:"
-setpriv --reuid=1000 --regid=1000 --clear-groups unshare --user --map-root-user --mount sh -c \
-	'mount -t securityfs securityfs /sys/kernel/security && echo 1 >/sys/kernel/security/ima/active &&
-	 errno write /sys/kernel/security/ima/policy "audit func=BPRM_CHECK mask=MAY_EXEC
-"' || true
-echo "   proves: only the host's root (with CAP_AUDIT_WRITE) may make the kernel write"
-echo "   audit records for a namespace"
+echo "-- 3. the same with imans, the tool: as the host's root, then as uid 1000:"
+cp /usr/bin/true /tmp/demo3
+echo "   imans --rule 'audit func=BPRM_CHECK mask=MAY_EXEC' -- /tmp/demo3"
+auditrd -t INTEGRITY_RULE -- imans --rule 'audit func=BPRM_CHECK mask=MAY_EXEC' -- /tmp/demo3 |
+	strip | grep -F 'file="/tmp/demo3"'
+setpriv --reuid=1000 --regid=1000 --clear-groups \
+	imans --rule 'audit func=BPRM_CHECK mask=MAY_EXEC' -- /tmp/demo3 || true
+echo "   proves: imans sets a namespace up in one command (two records: its rule's and"
+echo "   the host's rule from 2.); only the host's root (with CAP_AUDIT_WRITE) may make"
+echo "   the kernel write audit records for a namespace"

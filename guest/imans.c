@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * imans - run a command in a fresh IMA namespace
+ *
+ *   imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]
+ *         [--root DIR] [--pid] -- CMD [ARGS]
+ *
+ * Creates a user and a mount namespace (and a pid namespace with --pid),
+ * mounts the namespace's own securityfs, activates its IMA namespace,
+ * loads the rules, and executes CMD.  See imans.1.
+ *
+ * Exit status: CMD's, or 125 when imans failed to set the namespace up,
+ * 126 when CMD could not be executed, 127 when CMD was not found, 2 for a
+ * usage error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define EXIT_SETUP 125
+#define EXIT_CANNOT_EXEC 126
+#define EXIT_NOT_FOUND 127
+#define MAX_RULES 1024
+#define SECURITYFS "/sys/kernel/security"
+
+static const char *step;
+
+/*
+ * What an errno means at a step of setting up an IMA namespace, beyond
+ * what strerror() says.  NULL when there is nothing to add.
+ */
+static const char *meaning(const char *at, int err)
+{
+	static const struct {
+		const char *step;
+		int err;
+		const char *text;
+	} table[] = {
+		{ "user namespace", EPERM, "user namespaces are disabled for this user (sysctl user.max_user_namespaces, or a container that forbids them)" },
+		{ "user namespace", ENOSPC, "too many user namespaces: the limit is 32 levels of nesting, or user.max_user_namespaces" },
+		{ "user namespace", EUSERS, "too many user namespaces (user.max_user_namespaces)" },
+		{ "mount securityfs", EPERM, "this kernel cannot mount securityfs in a user namespace: it has no IMA namespace support (CONFIG_IMA_NS)" },
+		{ "mount securityfs", ENODEV, "this kernel has no securityfs" },
+		{ "mount securityfs", ENOENT, "the mount point is missing: with --root, DIR" SECURITYFS " must exist" },
+		{ "activate", ENOENT, "the securityfs has no ima/active: this kernel has no IMA namespace support (CONFIG_IMA_NS)" },
+		{ "activate", EBUSY, "the IMA namespace was active already" },
+		{ "rule", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
+		{ "rule", EINVAL, "the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
+		{ "rule", ENOSPC, "a namespace holds at most 1024 rules" },
+		{ "rule", EACCES, "the IMA namespace is not active" },
+		{ "policy", EINVAL, "a rule in the file is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
+		{ "policy", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
+		{ "policy", ENOSPC, "a namespace holds at most 1024 rules" },
+		{ "map ids", EPERM, "the id maps were refused: without privilege only one's own ids can be mapped; --map-auto needs /etc/subuid and /etc/subgid entries" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(table[i].step, at) && table[i].err == err)
+			return table[i].text;
+	return NULL;
+}
+
+/* Report a failed step with its errno and what it means, then exit. */
+static void __attribute__((noreturn)) fail(int err, const char *fmt, ...)
+{
+	const char *text = meaning(step, err);
+	va_list ap;
+
+	fprintf(stderr, "imans: %s: ", step);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s%s (%s)", *fmt ? ": " : "",
+		strerrorname_np(err) ?: "?", strerror(err));
+	if (text)
+		fprintf(stderr, ": %s", text);
+	fputc('\n', stderr);
+	exit(EXIT_SETUP);
+}
+
+static void __attribute__((noreturn)) usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]\n"
+		"             [--root DIR] [--pid] -- CMD [ARGS]\n");
+	exit(status);
+}
+
+/* @a followed by @b in @buf, or a failure of the current step. */
+static void join(char *buf, size_t size, const char *a, const char *b)
+{
+	if ((size_t)snprintf(buf, size, "%s%s", a, b) >= size)
+		fail(ENAMETOOLONG, "%s%s", a, b);
+}
+
+static int write_text(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return errno;
+	while (len && !err) {
+		n = write(fd, text, len);
+		if (n < 0)
+			err = errno;
+		else if (n == 0 || (size_t)n > len)
+			err = EIO;
+		else
+			text += n, len -= n;
+	}
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+/* Write one rule, with its newline, in one open of the policy file. */
+static void load_rule(const char *policy, const char *rule)
+{
+	char line[4096];
+	int len, err;
+
+	step = "rule";
+	len = snprintf(line, sizeof(line), "%s\n", rule);
+	if (len >= (int)sizeof(line))
+		fail(E2BIG, "%s", rule);
+	err = write_text(policy, line, len);
+	if (err)
+		fail(err, "%s", rule);
+}
+
+/* Load a policy file: its rules, one per line, in one open. */
+static void load_policy(const char *policy, const char *file)
+{
+	size_t size = 0, len = 0;
+	char *text = NULL, *p;
+	ssize_t n;
+	int fd, err;
+
+	step = "policy";
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s", file);
+	do {
+		/* Room for what comes and for a last newline. */
+		if (size - len < 4097) {
+			size = size ? 2 * size : 65536;
+			p = realloc(text, size);
+			if (!p)
+				fail(ENOMEM, "%s", file);
+			text = p;
+		}
+		n = read(fd, text + len, size - len - 1);
+		if (n < 0)
+			fail(errno, "%s", file);
+		len += n;
+	} while (n);
+	close(fd);
+	/* The last rule needs its newline too. */
+	if (len && text[len - 1] != '\n')
+		text[len++] = '\n';
+	err = write_text(policy, text, len);
+	if (err)
+		fail(err, "%s", file);
+	free(text);
+}
+
+/* Map root in the new user namespace to the caller's ids. */
+static void map_root(uid_t uid, gid_t gid)
+{
+	char map[64];
+	int err;
+
+	step = "map ids";
+	snprintf(map, sizeof(map), "0 %u 1\n", uid);
+	err = write_text("/proc/self/uid_map", map, strlen(map));
+	if (!err)
+		err = write_text("/proc/self/setgroups", "deny", 4);
+	snprintf(map, sizeof(map), "0 %u 1\n", gid);
+	if (!err)
+		err = write_text("/proc/self/gid_map", map, strlen(map));
+	if (err)
+		fail(err, "");
+}
+
+/*
+ * The subordinate ids of the caller from /etc/subuid or /etc/subgid:
+ * the first range of the user's name or number.
+ */
+static int subids(const char *file, const char *name, unsigned int id,
+		  unsigned long *start, unsigned long *count)
+{
+	char line[256], who[128], num[16];
+	FILE *f = fopen(file, "re");
+
+	if (!f)
+		return -1;
+	snprintf(num, sizeof(num), "%u", id);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%127[^:]:%lu:%lu", who, start, count) == 3 &&
+		    (!strcmp(who, num) || (name && !strcmp(who, name)))) {
+			fclose(f);
+			return 0;
+		}
+	}
+	fclose(f);
+	errno = ENOENT;
+	return -1;
+}
+
+/*
+ * Map root to the caller and ids 1..N to the caller's subordinate ids,
+ * with newuidmap and newgidmap, run by a helper outside the namespace.
+ */
+static void map_auto(pid_t child, uid_t uid, gid_t gid, const char *name)
+{
+	unsigned long us, uc, gs, gc;
+	char args[6][32], pid[16];
+	int status, i;
+	const char *tool[2] = { "newuidmap", "newgidmap" };
+
+	step = "map ids";
+	if (subids("/etc/subuid", name, uid, &us, &uc) ||
+	    subids("/etc/subgid", name, gid, &gs, &gc))
+		fail(EPERM, "no subordinate ids for uid %u in /etc/subuid and /etc/subgid", uid);
+	snprintf(pid, sizeof(pid), "%d", child);
+	for (i = 0; i < 2; i++) {
+		pid_t p;
+
+		snprintf(args[0], sizeof(args[0]), "0");
+		snprintf(args[1], sizeof(args[1]), "%u", i ? gid : uid);
+		snprintf(args[2], sizeof(args[2]), "1");
+		snprintf(args[3], sizeof(args[3]), "1");
+		snprintf(args[4], sizeof(args[4]), "%lu", i ? gs : us);
+		snprintf(args[5], sizeof(args[5]), "%lu", i ? gc : uc);
+		p = fork();
+		if (p < 0)
+			fail(errno, "fork");
+		if (!p) {
+			execlp(tool[i], tool[i], pid, args[0], args[1], args[2],
+			       args[3], args[4], args[5], (char *)NULL);
+			fprintf(stderr, "imans: map ids: %s: %s\n", tool[i],
+				strerror(errno));
+			_exit(EXIT_NOT_FOUND);
+		}
+		if (waitpid(p, &status, 0) != p || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			fail(EPERM, "%s failed", tool[i]);
+	}
+}
+
+/* Wait for @pid and exit the way it did. */
+static void __attribute__((noreturn)) exit_like(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			fail(errno, "wait");
+	if (WIFSIGNALED(status)) {
+		signal(WTERMSIG(status), SIG_DFL);
+		kill(getpid(), WTERMSIG(status));
+		exit(128 + WTERMSIG(status));
+	}
+	exit(WEXITSTATUS(status));
+}
+
+/*
+ * Enter a new user namespace and mount namespace.  With --map-auto a
+ * child does the rest while the parent maps its ids from outside (only a
+ * process outside can run the setuid newuidmap for it); the parent then
+ * waits for the child and exits as it does.
+ */
+static void enter_userns(int automap)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	const char *name = getenv("USER");
+	int ready[2], mapped[2];
+	pid_t child;
+	char c = 0;
+
+	step = "user namespace";
+	if (!automap) {
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+			fail(errno, "");
+		map_root(uid, gid);
+		return;
+	}
+	if (pipe2(ready, O_CLOEXEC) || pipe2(mapped, O_CLOEXEC))
+		fail(errno, "pipe");
+	child = fork();
+	if (child < 0)
+		fail(errno, "fork");
+	if (child) {
+		close(ready[1]);
+		close(mapped[0]);
+		/* Map the child's ids once it is in its namespace. */
+		if (read(ready[0], &c, 1) == 1) {
+			map_auto(child, uid, gid, name);
+			if (write(mapped[1], &c, 1) != 1)
+				fail(errno, "sync");
+		}
+		close(mapped[1]);
+		exit_like(child);
+	}
+	close(ready[0]);
+	close(mapped[1]);
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		fail(errno, "");
+	if (write(ready[1], &c, 1) != 1)
+		fail(errno, "sync");
+	close(ready[1]);
+	/* The parent exits with a message of its own if mapping fails. */
+	if (read(mapped[0], &c, 1) != 1)
+		exit(EXIT_SETUP);
+	close(mapped[0]);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "rule", required_argument, NULL, 'r' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "map-root", no_argument, NULL, 'R' },
+		{ "map-auto", no_argument, NULL, 'A' },
+		{ "root", required_argument, NULL, 'd' },
+		{ "pid", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rules[MAX_RULES], *policy_file = NULL, *root = NULL;
+	char mnt[4096], path[4096];
+	int opt, nrules = 0, automap = 0, maproot = 0, newpid = 0, i;
+
+	while ((opt = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'r':
+			if (nrules == MAX_RULES) {
+				fprintf(stderr, "imans: more than %d rules\n", MAX_RULES);
+				usage(2);
+			}
+			rules[nrules++] = optarg;
+			break;
+		case 'p':
+			policy_file = optarg;
+			break;
+		case 'R':
+			maproot = 1;
+			break;
+		case 'A':
+			automap = 1;
+			break;
+		case 'd':
+			root = optarg;
+			break;
+		case 'P':
+			newpid = 1;
+			break;
+		case 'h':
+			usage(0);
+		default:
+			usage(2);
+		}
+	}
+	if (maproot && automap) {
+		fprintf(stderr, "imans: --map-root and --map-auto exclude each other\n");
+		usage(2);
+	}
+	if (optind == argc || strcmp(argv[optind - 1], "--"))
+		usage(2);
+
+	enter_userns(automap);
+
+	/* Mounts stay in this namespace. */
+	step = "mount namespace";
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		fail(errno, "");
+	step = "mount securityfs";
+	join(mnt, sizeof(mnt), root ? root : "", SECURITYFS);
+	if (mount("securityfs", mnt, "securityfs", 0, NULL))
+		fail(errno, "%s", mnt);
+
+	step = "activate";
+	join(path, sizeof(path), mnt, "/ima/active");
+	i = write_text(path, "1\n", 2);
+	if (i)
+		fail(i, "%s", path);
+
+	step = "rule";
+	join(path, sizeof(path), mnt, "/ima/policy");
+	for (i = 0; i < nrules; i++)
+		load_rule(path, rules[i]);
+	if (policy_file)
+		load_policy(path, policy_file);
+
+	if (newpid) {
+		pid_t child;
+
+		step = "pid namespace";
+		if (unshare(CLONE_NEWPID))
+			fail(errno, "");
+		child = fork();
+		if (child < 0)
+			fail(errno, "fork");
+		if (child)
+			exit_like(child);
+		/* PID 1 of the new namespace: its own /proc. */
+		step = "mount proc";
+		join(path, sizeof(path), root ? root : "", "/proc");
+		if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  NULL))
+			fail(errno, "%s", path);
+	}
+	if (root) {
+		step = "root";
+		if (chdir(root) || chroot(".") || chdir("/"))
+			fail(errno, "%s", root);
+	}
+	execvp(argv[optind], argv + optind);
+	i = errno;
+	fprintf(stderr, "imans: exec: %s: %s (%s)\n", argv[optind],
+		strerrorname_np(i) ?: "?", strerror(i));
+	return i == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXEC;
+}

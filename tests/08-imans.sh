@@ -1,0 +1,19 @@
+#!/bin/bash
+# imans: every option and failure path on ima-ns, a rootless crun
+# container with an IMA namespace of its own, and what imans says on
+# kernels without IMA namespaces.
+. "$(dirname "$0")/lib.sh"
+
+guest_tap ima-ns -- "$top/tests/guest/imans.sh"
+guest_tap ima-ns -- "$top/tests/guest/crun.sh"
+
+user="setpriv --reuid=1000 --regid=1000 --clear-groups"
+is "stock: imans explains that the kernel cannot mount securityfs in a user namespace" \
+	"$("$vm" --variant stock -- sh -c "$user imans -- true; echo status \$?" 2>&1)" \
+"imans: mount securityfs: /sys/kernel/security: EPERM (Operation not permitted): this kernel cannot mount securityfs in a user namespace: it has no IMA namespace support (CONFIG_IMA_NS)
+status 125"
+is "ima-ns-off: imans explains that securityfs has no ima/active" \
+	"$("$vm" --variant ima-ns-off -- sh -c "$user imans -- true; echo status \$?" 2>&1)" \
+"imans: activate: /sys/kernel/security/ima/active: ENOENT (No such file or directory): the securityfs has no ima/active: this kernel has no IMA namespace support (CONFIG_IMA_NS)
+status 125"
+is "the man page formats with no warning" "$(groff -man -ww -z "$top/guest/imans.1" 2>&1; echo status $?)" "status 0"
