@@ -4,38 +4,43 @@
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
-# cover_letter [HOST-RULES]: prints "unshare=PID shell=PID" and the records.
+# cover_letter [HOST-RULES]: prints "unshare=PID shell=PID user:[INODE]"
+# and the records.
 cover_letter() {
 	"$vm" -- "$top/guest/cover-letter.sh" /tmp/cover "$@" 2>&1
 }
 busybox2=$({ cat /bin/busybox; echo; } | sha256sum | cut -d' ' -f1)
-# expect: the pids line of $out, then the record of busybox2's exec (the
-# file's path is absolute, as IMA gives it, outside the chroot).
+# expect ns|host: the pids line of $out, then the record of busybox2's
+# exec that the namespace's or the host's rule causes (the file's path is
+# absolute, as IMA gives it, outside the chroot; the namespace's record
+# names the container's user namespace).
 expect() {
-	local pids u=0
+	local pids u=0 ns=
 	pids=$(echo "$out" | grep '^unshare=')
-	set -- $pids
+	set -- $pids "$1"
+	[ "$4" = host ] || ns=" ima_userns=$(echo "$3" | tr -dc 0-9)"
 	echo "$pids"
-	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\""
+	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\"$ns"
 }
 out=$(cover_letter)
-is "cover letter: exactly one record, for busybox2, with its sha256, pid and uid" "$out" "$(expect)"
+is "cover letter: exactly one record, for busybox2, with its sha256, pid, uid and namespace" "$out" "$(expect ns)"
 
 # With the cover letter's host rules: they match uid 1000, not the root
 # that runs the scenario, so there is still exactly one record.
 out=$(cover_letter "measure func=BPRM_CHECK mask=MAY_EXEC uid=1000
 audit func=BPRM_CHECK mask=MAY_EXEC uid=1000
 ")
-is "cover letter with its host rules for uid 1000: still the namespace's one record" "$out" "$(expect)"
+is "cover letter with its host rules for uid 1000: still the namespace's one record" "$out" "$(expect ns)"
 
 # A host rule that matches root: busybox2 is audited by both policies,
 # and the host alone audits the container's busybox and unshare.
 out=$(cover_letter "audit func=BPRM_CHECK mask=MAY_EXEC uid=0
 ")
 is "cover letter with a host rule for uid 0: two records for busybox2, one per policy" \
-	"$(echo "$out" | grep -E '^unshare=|busybox2')" "$(expect; expect | tail -n 1)"
+	"$(echo "$out" | grep -E '^unshare=|busybox2')" "$(expect ns; expect host | tail -n 1)"
 is "and one each for unshare and the container's busybox, from the host's rule" \
 	"$(echo "$out" | grep -cF 'file="/usr/bin/unshare" ') $(echo "$out" | grep -cF 'file="/tmp/cover/rootfs/bin/busybox" ')" "1 1"
 
 guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
+guest_tap ima-ns -- "$top/tests/guest/ima-ns-audit.sh"

@@ -17,10 +17,12 @@ nest=$(command -v nest)
 sh=$(readlink -f /bin/sh)
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 # The INTEGRITY_RULE records in $tmp/recs for file $1, without time stamp
-# and pids, which the tests cannot know in advance.
+# and pids, which the tests cannot know in advance, nor the namespaces
+# that records of a namespace's rule name (ima-ns-audit.sh checks those).
 recs() {
 	grep -F "file=\"$1\" " "$tmp/recs" |
-		sed -E 's/ msg=audit\([0-9.:]+\)://; s/ ppid=[0-9]+ pid=[0-9]+//'
+		sed -E 's/ msg=audit\([0-9.:]+\)://; s/ ppid=[0-9]+ pid=[0-9]+//
+			s/ ima_userns=[0-9]+( task_userns=[0-9]+)?$//'
 }
 ids() {
 	echo "auid=4294967295 uid=$1 gid=$1 euid=$1 suid=$1 fsuid=$1 egid=$1 sgid=$1 fsgid=$1 tty=(none) ses=4294967295"
