@@ -1,0 +1,101 @@
+#!/bin/sh
+# What a namespace must not be able to do, from a guest on the ima-ns
+# kernel booted with no IMA policy: reach another namespace's securityfs
+# through /proc/PID/root, escape the host's audit rule by any mix of
+# nested namespaces, setns and unmounting securityfs, set the host's
+# appraise flags, or see anything but IMA's files in its securityfs, at
+# any depth.  (ima-ns.sh checks who may set audit rules and the 1024-rule
+# limit; securityfs_ns.c checks instances reached by file descriptor.)
+. "$(dirname "$0")/tap.sh"
+plan 9
+
+sfs=/sys/kernel/security
+ima=$sfs/ima
+tmp=$(mktemp -d)
+chmod 1777 "$tmp"
+as() {
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
+}
+rule="dont_measure fsmagic=0x1
+"
+# hold NAME CMD: run CMD in the background as uid 1000 become root of a
+# new user and mount namespace with its own securityfs, active; returns
+# when it is ready, with its pid in $held.  release NAME ends it.
+hold() {
+	mkfifo -m 666 "$tmp/$1.ready" "$tmp/$1.go"
+	as 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
+		echo 1 >$ima/active && $2 && echo \$\$ >$tmp/$1.ready && read x <$tmp/$1.go" &
+	read -r held <"$tmp/$1.ready"
+}
+release() { echo >"$tmp/$1.go"; wait; }
+
+# Another namespace's policy through /proc/PID/root: "READ WRITE" results.
+hold a true
+p=/proc/$held/root$ima/policy
+both() { echo "$("$@" errno read "$p" | tail -n 1) $("$@" errno write "$p" "$rule")"; }
+is "through /proc/PID/root: another host user gets EACCES reading and writing a namespace's policy" \
+	"$(both as 1001)" "EACCES EACCES"
+is "uid 1000 from a sibling user namespace of its own gets EACCES" \
+	"$(both as 1000 unshare --user --map-root-user)" "EACCES EACCES"
+is "a namespace nested in it gets EACCES" \
+	"$(both nsenter -t "$held" --user --mount unshare --user --map-root-user)" "EACCES EACCES"
+is "while its owner and the host's root may use it" \
+	"$(both as 1000; both)" "OK OK
+OK OK"
+release a
+
+# The host's rule for uid 1000 against every way out: one record each.
+for f in e1 e2 e3 e4 e5 e6; do
+	cp /usr/bin/true "$tmp/$f"
+	echo "$f" >>"$tmp/$f"
+done
+echo "audit func=BPRM_CHECK mask=MAY_EXEC uid=1000" >$ima/policy
+hold b true
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "
+	as() { setpriv --reuid=1000 --regid=1000 --clear-groups \"\$@\"; }
+	as nest -a 1 -- sh -c 'umount $sfs && $tmp/e1' &&
+	as nest -a -r 'dont_measure func=BPRM_CHECK' 1 -- sh -c 'umount -l $sfs && $tmp/e2' &&
+	as nest -a 3 -- sh -c 'umount $sfs && unshare --user --map-root-user $tmp/e3' &&
+	enter() { as nsenter -t $held --user --mount --preserve-credentials \"\$@\"; }
+	enter sh -c 'umount $sfs && $tmp/e4' &&
+	enter unshare --user --map-root-user $tmp/e5 &&
+	enter nest -a 32 -- $tmp/e6"
+release b
+recs() {
+	grep -F "file=\"$tmp/e" "$tmp/recs" | grep -v ' ima_userns=' |
+		sed -nE 's/.* file="([^"]*)" hash="sha256:([0-9a-f]+)" .* uid=([0-9]+) .*/\1 \2 \3/p'
+}
+want() { for f in e1 e2 e3 e4 e5 e6; do echo "$tmp/$f $(sha256sum "$tmp/$f" | cut -d' ' -f1) 1000"; done; }
+is "no way out of the host's audit rule: unmounting securityfs (lazily too), dont_measure, nesting, setns into a namespace, 33 levels" \
+	"$(recs)" "$(want)"
+is "and no record at all came from a namespace's rule" "$(grep -c ' ima_userns=' "$tmp/recs")" 0
+
+# The appraise flags are the host's: an appraise rule that a namespace
+# was refused, followed by a policy update there, must not make the host
+# require signed policies (every policy write would be EACCES).
+is "an appraise rule refused in a namespace, then an update there: the host's policy writes still work" \
+	"$(as 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
+		echo 1 >$ima/active && errno write $ima/policy 'appraise func=POLICY_CHECK
+'; errno write $ima/policy '$rule'"; errno write $ima/policy "$rule"; errno write $ima/policy "$rule")" "EINVAL
+OK
+OK
+OK"
+
+# Only IMA's files, at any depth, whoever owns the namespace.
+ns_files=".
+./ima
+./integrity
+./integrity/ima
+./integrity/ima/active
+./integrity/ima/ascii_runtime_measurements
+./integrity/ima/binary_runtime_measurements
+./integrity/ima/policy
+./integrity/ima/runtime_measurements_count
+./integrity/ima/violations"
+is "securityfs 33 levels deep under uid 1000 holds IMA's files and nothing else (no TPM, EVM or LSM files)" \
+	"$(as 1000 nest -a 33 -- sh -c "cd $sfs && find . | sort")" "$ns_files"
+is "and so does the host's root's own namespace" \
+	"$(nest -a 1 -- sh -c "cd $sfs && find . | sort")" "$ns_files"
+rm -rf "$tmp"
