@@ -2,12 +2,13 @@
 # The guest runner itself: it boots both userspaces, returns the command's
 # output and status, shares folders, and fails a run on a kernel report or
 # when the guest does not finish.
+# No debug pass: it tests tools/vm itself, on the stock kernel.
 . "$(dirname "$0")/lib.sh"
 
 version=$(make -s -C "$top/build/src/stock" kernelversion)
 
 t=$SECONDS
-out=$("$vm" --variant stock -- uname -r 2>&1)
+out=$(vm stock -- uname -r 2>&1)
 rc=$?
 took=$((SECONDS - t))
 is "stock boots the host userspace and runs uname" "$rc $out" "0 $version"
@@ -17,40 +18,40 @@ else
 	not_ok "tools/vm --variant stock takes under 10 s ($took s)"
 fi
 
-out=$("$vm" --variant stock -- sh -c 'echo out; echo err >&2; exit 7' 2>&1)
+out=$(vm stock -- sh -c 'echo out; echo err >&2; exit 7' 2>&1)
 is "CMD's output and exit status come back" "$? $out" "7 out
 err"
 
-out=$("$vm" --variant stock -- printf '[%s]' "a b" "it's" '$HOME' 2>&1)
+out=$(vm stock -- printf '[%s]' "a b" "it's" '$HOME' 2>&1)
 is "arguments reach the guest unchanged" "$out" "[a b][it's][\$HOME]"
 
-out=$("$vm" --variant stock -- bash -c 'unshare --user --map-root-user id' 2>&1)
+out=$(vm stock -- bash -c 'unshare --user --map-root-user id' 2>&1)
 is "Debian's unshare runs in the guest" "$? $out" "0 uid=0(root) gid=0(root) groups=0(root)"
 
-out=$("$vm" --variant stock --initramfs -- sh -c 'echo $VM_ROOT; ls /bin/auditrd; readlink /bin/sh' 2>&1)
+out=$(vm stock --initramfs -- sh -c 'echo $VM_ROOT; ls /bin/auditrd; readlink /bin/sh' 2>&1)
 is "the busybox initramfs boots with the project's programs" "$? $out" "0 initramfs
 /bin/auditrd
 busybox"
 
 dir=$(mktemp -d "$top/build/share.XXXXXX")
-out=$("$vm" --variant stock --share "$dir" -- sh -c "echo from-guest >'$dir/f'; grep -c ' $dir 9p ' /proc/mounts" 2>&1)
+out=$(vm stock --share "$dir" -- sh -c "echo from-guest >'$dir/f'; grep -c ' $dir 9p ' /proc/mounts" 2>&1)
 is "--share DIR is read-write at the same path" "$? $out $(cat "$dir/f" 2>&1)" "0 1 from-guest"
 rm -rf "$dir"
 
-out=$("$vm" --variant stock --append imans.test=yes -- cat /proc/cmdline 2>&1)
+out=$(vm stock --append imans.test=yes -- cat /proc/cmdline 2>&1)
 case "$out" in
 *" imans.test=yes"*) ok "--append reaches the kernel command line" ;;
 *) not_ok "--append reaches the kernel command line"; echo "$out" | diag ;;
 esac
 
-out=$("$vm" --variant stock -- sh -c 'echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT' 2>&1)
+out=$(vm stock -- sh -c 'echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT' 2>&1)
 rc=$?
 case "$rc $out" in
 "125 "*"printed a report"*"WARNING: CPU: "*lkdtm*) ok "a provoked WARNING fails the run and is printed" ;;
 *) not_ok "a provoked WARNING fails the run and is printed (status $rc)"; echo "$out" | diag ;;
 esac
 
-out=$("$vm" --variant stock -- sh -c 'echo PANIC >/sys/kernel/debug/provoke-crash/DIRECT; echo survived' 2>&1)
+out=$(vm stock -- sh -c 'echo PANIC >/sys/kernel/debug/provoke-crash/DIRECT; echo survived' 2>&1)
 rc=$?
 case "$rc $out" in
 "125 "*"Kernel panic"*) ok "a provoked panic fails the run and is printed" ;;
@@ -58,7 +59,7 @@ case "$rc $out" in
 esac
 
 t=$SECONDS
-out=$("$vm" --variant stock --timeout 15 -- sleep 1000 2>&1)
+out=$(vm stock --timeout 15 -- sleep 1000 2>&1)
 rc=$?
 took=$((SECONDS - t))
 if [ "$rc" = 124 ] && [ "$took" -lt 30 ]; then

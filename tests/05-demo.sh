@@ -3,7 +3,7 @@
 # shows what it says it shows.
 . "$(dirname "$0")/lib.sh"
 
-out=$("$vm" -- "$top/guest/demo.sh" 2>&1)
+out=$(vm ima-ns -- "$top/guest/demo.sh" 2>&1)
 is "the demo ends successfully" "$?" 0
 # Its sections: the lines from "-- N." to the next "-- ".
 section() { echo "$out" | sed -n "/^-- $1\\./,/^-- /p"; }

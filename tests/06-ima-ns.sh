@@ -7,7 +7,7 @@
 # cover_letter [HOST-RULES]: prints "unshare=PID shell=PID user:[INODE]"
 # and the records.
 cover_letter() {
-	"$vm" -- "$top/guest/cover-letter.sh" /tmp/cover "$@" 2>&1
+	vm ima-ns -- "$top/guest/cover-letter.sh" /tmp/cover "$@" 2>&1
 }
 busybox2=$({ cat /bin/busybox; echo; } | sha256sum | cut -d' ' -f1)
 # expect ns|host: the pids line of $out, then the record of busybox2's

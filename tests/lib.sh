@@ -3,10 +3,31 @@
 # prints TAP: "ok N - what" or "not ok N - what"; tests/run counts them.
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-vm=$top/tools/vm
+
+# The pass (tests/run): in the ima-ns pass the suites boot the variants
+# they name; in the debug pass (IMA_NS_PASS=debug) every run of ima-ns
+# boots the debug variant instead and ends with a kmemleak scan, and the
+# runs of other variants, which the ima-ns pass has done, are left out.
+pass=${IMA_NS_PASS:-ima-ns}
+[ "$pass" = ima-ns ] || TAP_TAG="[$pass] "
 
 # ok, not_ok, diag, is, check: the same helpers as in the guest.
 . "$top/tests/guest/tap.sh"
+
+# vm VARIANT [tools/vm options] -- CMD [ARGS]: tools/vm, in this pass.
+vm() {
+	local v=$1
+	shift
+	if [ "$pass" = debug ] && [ "$v" = ima-ns ]; then
+		set -- --variant debug --kmemleak "$@"
+	else
+		set -- --variant "$v" "$@"
+	fi
+	"$top/tools/vm" "$@"
+}
+
+# in_pass VARIANT: whether this pass boots VARIANT.
+in_pass() { [ "$pass" = ima-ns ] || [ "$1" = ima-ns ]; }
 
 # guest_tap VARIANT [tools/vm options] -- CMD [ARGS]
 # Boot VARIANT, run CMD (whose output is TAP) and pass its TAP through,
@@ -16,15 +37,17 @@ vm=$top/tools/vm
 guest_tap() {
 	local variant=$1 out rc=0 plan got
 	shift
+	in_pass "$variant" || return 0
 	out=$(mktemp)
-	"$vm" --variant "$variant" "$@" >"$out" 2>&1 || rc=$?
+	vm "$variant" "$@" >"$out" 2>&1 || rc=$?
+	[ "$pass" = ima-ns ] || variant=$pass
 	sed -E "s/^((not )?ok [0-9]+)( -)? /\\1 - [$variant] /" "$out"
 	plan=$(grep -oE '^1\.\.[0-9]+' "$out" | head -n 1 | cut -d. -f3)
 	got=$(grep -cE '^(not )?ok ' "$out" || true)
 	if [ "$rc" -ne 0 ] && ! grep -qE '^not ok ' "$out"; then
-		not_ok "[$variant] guest run of ${*: -1} ended with status $rc"
+		TAP_TAG= not_ok "[$variant] guest run of ${*: -1} ended with status $rc"
 	elif [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
-		not_ok "[$variant] ${*: -1}: $got results, plan was $plan"
+		TAP_TAG= not_ok "[$variant] ${*: -1}: $got results, plan was $plan"
 	fi
 	rm -f "$out"
 }

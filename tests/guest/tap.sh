@@ -3,10 +3,13 @@
 # then ok/not_ok/is/check for each test.
 
 tap_n=0
+# TAP_TAG, when set, is put before every description (tests/run sets it
+# to "[debug] " for the debug pass of a host suite).
+TAP_TAG=${TAP_TAG:-}
 plan() { echo "1..$1"; }
-ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
-not_ok() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $*"; }
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $* # SKIP"; }
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $TAP_TAG$*"; }
+not_ok() { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $TAP_TAG$*"; }
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $TAP_TAG$* # SKIP"; }
 diag() { sed 's/^/# /'; }
 
 # is DESC GOT WANT
