@@ -5,6 +5,7 @@
 # namespace and again after it changed, and what a namespace held is freed
 # when it ends or when its files go.  Records come from the audit socket.
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/slab.sh"
 plan 15
 
 sfs=/sys/kernel/security
@@ -80,26 +81,9 @@ is "a file is audited again after it was modified inside the namespace and again
 $(rech "$m" "$(sha "$tmp/m.2")" 0 sh "$sh")
 $(rech "$m" "$(sha "$tmp/m.3")" 0 sh "$sh")"
 
-# Freeing, seen in the slab caches (booted with slab_nomerge).  Shrinking a
-# cache first makes its count of active objects exact.  init_ima_ns is not
-# in the cache: with no namespace left, both caches are empty.
-slab() {
-	echo 1 >"/sys/kernel/slab/$1/shrink"
-	awk -v c="$1" '$1 == c { print $2 }' /proc/slabinfo
-}
-# Wait for the counts to be "$1": user namespaces are freed from a
-# workqueue after their last task is gone.  Give up after 30 s.
-settle() {
-	end=$(($(date +%s) + 30))
-	while [ "$(slab ima_namespace) $(slab ns_status)" != "$1" ] && [ "$(date +%s)" -lt "$end" ]; do
-		:
-	done
-	echo "$(slab ima_namespace) $(slab ns_status)"
-}
-# On the debug variant KASAN's quarantine holds freed objects back, so the
-# counts say nothing there: the same work runs, and kmemleak (tools/vm
-# --kmemleak) checks that it leaves nothing behind.
-if [ "${VM_VARIANT:-}" = debug ]; then
+# Freeing, seen in the slab caches (booted with slab_nomerge).  init_ima_ns
+# is not in the cache: with no namespace left, both caches are empty.
+if no_slab_counts; then
 	is() { skip "$1 (slab counts mean nothing under KASAN)"; }
 	slab() { :; }
 	settle() { :; }

@@ -1,0 +1,26 @@
+# Slab counts of the IMA namespace caches, for guest tests on a kernel
+# booted with slab_nomerge (so that each cache is its own).  Source it.
+
+# slab CACHE: the number of active objects in CACHE.  Shrinking the cache
+# first makes the count exact.
+slab() {
+	echo 1 >"/sys/kernel/slab/$1/shrink"
+	awk -v c="$1" '$1 == c { print $2 }' /proc/slabinfo
+}
+
+# settle "N M": wait until ima_namespace and ns_status hold N and M
+# objects, and print what they hold.  User namespaces are freed from a
+# workqueue after their last task is gone, so the counts reach their end
+# value a little after the test's last process ended; give up after 30 s.
+settle() {
+	_end=$(($(date +%s) + 30))
+	while [ "$(slab ima_namespace) $(slab ns_status)" != "$1" ] && [ "$(date +%s)" -lt "$_end" ]; do
+		:
+	done
+	echo "$(slab ima_namespace) $(slab ns_status)"
+}
+
+# On the debug variant KASAN's quarantine holds freed objects back, so the
+# counts say nothing there: a test that uses them skips (no_slab_counts),
+# and kmemleak (tools/vm --kmemleak) checks that nothing was left behind.
+no_slab_counts() { [ "${VM_VARIANT:-}" = debug ]; }

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stress - many IMA namespaces at once, auditing files that change under
+ * them, for a given time
+ *
+ *   stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-s SEED]
+ *          -o EXPECT SECONDS DIR
+ *
+ * Runs as the host's root.  NAMESPACES workers (default 500) run at once,
+ * each in a user and mount namespace of its own that mounts securityfs,
+ * activates its IMA namespace and sets the policy
+ *
+ *	audit func=BPRM_CHECK mask=MAY_EXEC
+ *	audit func=FILE_CHECK mask=MAY_READ
+ *
+ * and then, LIFE times (default 10), picks one of the FILES files
+ * DIR/f00, DIR/f01, ... (default 16) at random and executes it or opens
+ * and reads it.  A worker that is done ends, and with it its namespace, and
+ * a new worker takes its place, until SECONDS have passed.  Meanwhile
+ * CHANGERS processes (default 2) in the host's namespaces keep creating,
+ * rewriting and deleting those files, about 50 times a second each.
+ *
+ * Every version of a file is a tiny static executable with a trailer that
+ * names the file and the version, and a copy of it is kept as
+ * DIR/versions/fNN.V.  A file is only ever changed while no worker uses
+ * it, so what a worker executes or reads is one whole version.  Each
+ * namespace must therefore cause exactly one INTEGRITY_RULE record for
+ * every version of every file that it used: for each, a line
+ *
+ *	INUM DIR/fNN V
+ *
+ * is appended to EXPECT, where INUM is the namespace's user namespace as
+ * the records' ima_userns= names it (inode numbers are reused, so the
+ * same line may appear more than once).
+ *
+ * A summary goes to stderr.  The exit status is 0 when every step of every
+ * worker and changer worked, 1 otherwise, 2 on a usage error.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "userns.h"
+
+#define MAX_FILES 64
+#define MAX_WORKERS 4096
+#define MAX_LIFE 1000
+#define CHANGE_INTERVAL_NS 20000000L
+
+/* A file, and the lock that keeps changes away while it is used. */
+struct file {
+	pthread_rwlock_t lock;
+	int version;	/* current version, or -1 when there is no file */
+	int next;	/* the next version's number */
+};
+
+/* Shared by every process of the run. */
+struct shared {
+	struct file files[MAX_FILES];
+	int changes, execs, reads;
+};
+
+static struct shared *sh;
+static const char *dir, *expect;
+static int nfiles = 16, seconds;
+static struct timespec deadline;
+
+/*
+ * The smallest x86_64 executable that exits with status 0: an ELF header,
+ * one loadable segment holding both, and "xor edi, edi; mov eax, 60
+ * (exit); syscall".  A version's trailer follows it and is not loaded.
+ */
+#define LOAD_ADDR 0x400000
+static const unsigned char exit_code[] = {
+	0x31, 0xff, 0xb8, 0x3c, 0x00, 0x00, 0x00, 0x0f, 0x05,
+};
+
+struct image {
+	Elf64_Ehdr ehdr;
+	Elf64_Phdr phdr;
+	unsigned char code[sizeof(exit_code)];
+} __attribute__((packed));
+
+static void build_image(struct image *img)
+{
+	memset(img, 0, sizeof(*img));
+	memcpy(img->ehdr.e_ident, ELFMAG, SELFMAG);
+	img->ehdr.e_ident[EI_CLASS] = ELFCLASS64;
+	img->ehdr.e_ident[EI_DATA] = ELFDATA2LSB;
+	img->ehdr.e_ident[EI_VERSION] = EV_CURRENT;
+	img->ehdr.e_type = ET_EXEC;
+	img->ehdr.e_machine = EM_X86_64;
+	img->ehdr.e_version = EV_CURRENT;
+	img->ehdr.e_entry = LOAD_ADDR + offsetof(struct image, code);
+	img->ehdr.e_phoff = offsetof(struct image, phdr);
+	img->ehdr.e_ehsize = sizeof(Elf64_Ehdr);
+	img->ehdr.e_phentsize = sizeof(Elf64_Phdr);
+	img->ehdr.e_phnum = 1;
+	img->phdr.p_type = PT_LOAD;
+	img->phdr.p_flags = PF_R | PF_X;
+	img->phdr.p_vaddr = LOAD_ADDR;
+	img->phdr.p_paddr = LOAD_ADDR;
+	img->phdr.p_filesz = sizeof(*img);
+	img->phdr.p_memsz = sizeof(*img);
+	img->phdr.p_align = 0x1000;
+	memcpy(img->code, exit_code, sizeof(exit_code));
+}
+
+static void fail(const char *who, int n, const char *what)
+{
+	fprintf(stderr, "stress: %s %d: %s: %s\n", who, n, what,
+		strerrorname_np(errno) ?: "?");
+	_exit(1);
+}
+
+static int past_deadline(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec > deadline.tv_sec ||
+	       (t.tv_sec == deadline.tv_sec && t.tv_nsec >= deadline.tv_nsec);
+}
+
+static void file_path(char *buf, size_t len, int k)
+{
+	snprintf(buf, len, "%s/f%02d", dir, k);
+}
+
+/* Write @len bytes of @data to @path, created with @mode. */
+static int write_whole(const char *path, const void *data, size_t len, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, data, len);
+	if (close(fd) || n != (ssize_t)len)
+		return -1;
+	return 0;
+}
+
+/* Give file @k a new version (creating it when it is not there). */
+static int new_version(int k, const struct image *img)
+{
+	char path[4096], copy[4096], buf[sizeof(*img) + 128];
+	struct file *f = &sh->files[k];
+	int v = f->next, len;
+
+	memcpy(buf, img, sizeof(*img));
+	len = sizeof(*img) + snprintf(buf + sizeof(*img), 128,
+				      "\nstress f%02d version %d\n", k, v);
+	file_path(path, sizeof(path), k);
+	snprintf(copy, sizeof(copy), "%s/versions/f%02d.%d", dir, k, v);
+	if (write_whole(copy, buf, len, 0644) || write_whole(path, buf, len, 0755))
+		return -1;
+	f->version = v;
+	f->next = v + 1;
+	return 0;
+}
+
+/* A changer: create, rewrite or delete a file, about 50 times a second. */
+static void changer(int n, unsigned int seed)
+{
+	const struct timespec pause = { .tv_nsec = CHANGE_INTERVAL_NS };
+	char path[4096];
+	struct image img;
+	struct file *f;
+	int k, err;
+
+	build_image(&img);
+	while (!past_deadline()) {
+		k = rand_r(&seed) % nfiles;
+		f = &sh->files[k];
+		pthread_rwlock_wrlock(&f->lock);
+		if (f->version >= 0 && rand_r(&seed) % 4 == 0) {
+			file_path(path, sizeof(path), k);
+			err = unlink(path);
+			if (!err)
+				f->version = -1;
+		} else {
+			err = new_version(k, &img);
+		}
+		pthread_rwlock_unlock(&f->lock);
+		if (err)
+			fail("changer", n, "change");
+		__atomic_add_fetch(&sh->changes, 1, __ATOMIC_RELAXED);
+		/* Pacing, not synchronisation: the locks do that. */
+		nanosleep(&pause, NULL);
+	}
+	_exit(0);
+}
+
+/* Execute @path, which must exit with status 0. */
+static int run(const char *path)
+{
+	char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		execve(path, argv, envp);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		errno = WIFEXITED(status) && WEXITSTATUS(status) == 127 ? ENOEXEC : ECHILD;
+		return -1;
+	}
+	return 0;
+}
+
+static int read_all(const char *path)
+{
+	char buf[4096];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		;
+	close(fd);
+	return n < 0 ? -1 : 0;
+}
+
+static const char *const rules[] = {
+	"audit func=BPRM_CHECK mask=MAY_EXEC\n",
+	"audit func=FILE_CHECK mask=MAY_READ\n",
+};
+
+/* Enter a new namespace with an active IMA namespace and its policy. */
+static void setup_namespace(int n, char *inum, size_t len)
+{
+	const char *sfs = "/sys/kernel/security";
+	ssize_t r;
+	size_t i;
+	int fd;
+
+	if (new_userns(CLONE_NEWNS))
+		fail("worker", n, "user namespace");
+	r = readlink("/proc/self/ns/user", inum, len - 1);
+	if (r < 0)
+		fail("worker", n, "readlink");
+	inum[r] = '\0';
+	memmove(inum, inum + strlen("user:["), strlen(inum + strlen("user:[")) + 1);
+	inum[strcspn(inum, "]")] = '\0';
+	if (mount("securityfs", sfs, "securityfs", 0, NULL))
+		fail("worker", n, "mount securityfs");
+	if (write_file("/sys/kernel/security/ima/active", "1"))
+		fail("worker", n, "activate");
+	fd = open("/sys/kernel/security/ima/policy", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail("worker", n, "open policy");
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (write(fd, rules[i], strlen(rules[i])) != (ssize_t)strlen(rules[i]))
+			fail("worker", n, "write policy");
+	if (close(fd))
+		fail("worker", n, "load policy");
+}
+
+/* A worker: use files LIFE times in a namespace of its own, then report. */
+static void worker(int n, unsigned int seed, int life)
+{
+	static int used_file[MAX_LIFE], used_version[MAX_LIFE];
+	char inum[64], path[4096], line[4200];
+	int i, j, k, v, nused = 0, fd, err;
+	struct file *f;
+
+	setup_namespace(n, inum, sizeof(inum));
+	for (i = 0; i < life && !past_deadline(); i++) {
+		k = rand_r(&seed) % nfiles;
+		f = &sh->files[k];
+		file_path(path, sizeof(path), k);
+		pthread_rwlock_rdlock(&f->lock);
+		v = f->version;
+		err = 0;
+		if (v >= 0 && rand_r(&seed) % 2) {
+			err = run(path);
+			__atomic_add_fetch(&sh->execs, 1, __ATOMIC_RELAXED);
+		} else if (v >= 0) {
+			err = read_all(path);
+			__atomic_add_fetch(&sh->reads, 1, __ATOMIC_RELAXED);
+		}
+		/* Never leave with the lock held: the changers would wait forever. */
+		pthread_rwlock_unlock(&f->lock);
+		if (err)
+			fail("worker", n, path);
+		if (v < 0)
+			continue;
+		for (j = 0; j < nused; j++)
+			if (used_file[j] == k && used_version[j] == v)
+				break;
+		if (j == nused) {
+			used_file[nused] = k;
+			used_version[nused++] = v;
+		}
+	}
+	fd = open(expect, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		fail("worker", n, expect);
+	/* One write per line: lines of concurrent workers never mix. */
+	for (j = 0; j < nused; j++) {
+		int len = snprintf(line, sizeof(line), "%s %s/f%02d %d\n", inum,
+				   dir, used_file[j], used_version[j]);
+
+		if (write(fd, line, len) != len)
+			fail("worker", n, expect);
+	}
+	close(fd);
+	_exit(0);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-s SEED] -o EXPECT SECONDS DIR\n");
+	exit(2);
+}
+
+static int number(const char *s, int min, int max)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (!*s || *end || n < min || n > max)
+		usage();
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	int nworkers = 500, nchangers = 2, life = 10, opt, i, k, status;
+	static pid_t workers[MAX_WORKERS];
+	unsigned int seed = 1, gen = 0;
+	pthread_rwlockattr_t attr;
+	char path[4096];
+	struct image img;
+	int running = 0, bad = 0;
+	pid_t pid;
+
+	while ((opt = getopt(argc, argv, "n:f:m:l:s:o:")) != -1) {
+		switch (opt) {
+		case 'n':
+			nworkers = number(optarg, 1, MAX_WORKERS);
+			break;
+		case 'f':
+			nfiles = number(optarg, 1, MAX_FILES);
+			break;
+		case 'm':
+			nchangers = number(optarg, 0, 64);
+			break;
+		case 'l':
+			life = number(optarg, 1, MAX_LIFE);
+			break;
+		case 's':
+			seed = number(optarg, 0, 1 << 30);
+			break;
+		case 'o':
+			expect = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (!expect || optind + 2 != argc)
+		usage();
+	seconds = number(argv[optind], 1, 24 * 3600);
+	dir = argv[optind + 1];
+
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		perror("stress: mmap");
+		return 1;
+	}
+	/* Changers first when they wait: 500 readers would starve them. */
+	pthread_rwlockattr_init(&attr);
+	pthread_rwlockattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	snprintf(path, sizeof(path), "%s/versions", dir);
+	if (mkdir(path, 0755) || write_whole(expect, "", 0, 0644)) {
+		fprintf(stderr, "stress: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	build_image(&img);
+	for (k = 0; k < nfiles; k++) {
+		pthread_rwlock_init(&sh->files[k].lock, &attr);
+		if (new_version(k, &img)) {
+			fprintf(stderr, "stress: f%02d: %s\n", k, strerror(errno));
+			return 1;
+		}
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += seconds;
+	for (i = 0; i < nchangers; i++) {
+		pid = fork();
+		if (!pid)
+			changer(i, seed * 7919 + i);
+		running += pid > 0;
+		bad += pid < 0;
+	}
+	/* Start every worker, then replace each one that ends, until the end. */
+	for (;;) {
+		for (i = 0; i < nworkers; i++) {
+			if (workers[i] || past_deadline())
+				continue;
+			pid = fork();
+			if (!pid)
+				worker(i, seed * 104729 + gen * 31 + i, life);
+			if (pid < 0) {
+				bad++;
+				continue;
+			}
+			workers[i] = pid;
+			running++;
+			gen++;
+		}
+		if (!running)
+			break;
+		pid = wait(&status);
+		if (pid < 0)
+			break;
+		running--;
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			bad++;
+		for (i = 0; i < nworkers; i++)
+			if (workers[i] == pid)
+				workers[i] = 0;
+	}
+	fprintf(stderr, "stress: %d s, %u namespaces (%d at once), %d execs, %d reads, %d changes to %d files, %d failures\n",
+		seconds, gen, nworkers, sh->execs, sh->reads,
+		sh->changes, nfiles, bad);
+	return bad ? 1 : 0;
+}
