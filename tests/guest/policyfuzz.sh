@@ -1,0 +1,30 @@
+#!/bin/sh
+# Policy input fuzzing (tests/guest/policyfuzz.c), from a guest booted with
+# no IMA policy: FUZZ_INPUTS inputs (default 100000), half into the host's
+# policy and half into namespaces' (a new namespace every 5000), from
+# FUZZ_SEED (default 1).  Every write ends in acceptance or a clean error,
+# the policy reads back well-formed, and nothing else breaks; the audit
+# records of the host's policy updates go to the audit socket and are
+# dropped.
+. "$(dirname "$0")/tap.sh"
+plan 2
+
+n=${FUZZ_INPUTS:-100000}
+seed=${FUZZ_SEED:-1}
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+# fuzz TARGET ARGS: run policyfuzz, print what it says as diagnostics,
+# and check that it ended well with the summary for TARGET.
+fuzz() {
+	_target=$1
+	shift
+	auditrd -o /dev/null -- policyfuzz -s "$seed" -d "$tmp" "$@" >"$tmp/out" 2>&1
+	_rc=$?
+	diag <"$tmp/out"
+	is "$_target: $(grep -oE '[0-9]+ inputs( in [0-9]+ namespaces)?' "$tmp/out" | head -n 1) from seed $seed: every write accepted or refused with a clean error, the policy well-formed after each batch" \
+		"$(grep -c '^policyfuzz: FAIL' "$tmp/out") $(grep -cE "^policyfuzz: $_target: [0-9]+ inputs.*; 0 failures\$" "$tmp/out") status $_rc" \
+		"0 1 status 0"
+}
+fuzz host -n $((n / 2))
+fuzz namespaces -n $((n - n / 2)) -N 5000
+rm -rf "$tmp"
