@@ -211,7 +211,7 @@ static size_t policy_file(char *buf, int safe_only)
 	}
 }
 
-enum how { WHOLE, SPLIT, OFFSET, FAULT };
+enum how { WHOLE, SPLIT, OFFSET, FAULT, PATH };
 
 /* The next input: its bytes, and how to write them. */
 static size_t make_input(char *buf, enum how *how, int safe_only)
@@ -227,13 +227,15 @@ static size_t make_input(char *buf, enum how *how, int safe_only)
 		return len;
 	case 1:	/* an over-long line: longer than a page, or just under */
 		len = 0;
+		i = pick(2) ? 4095 : 5000;
 		put(buf, &len, "audit");
-		while (len < (pick(2) ? 4095 : 5000))
+		while (len < i)
 			put(buf, &len, pick(2) ? " uid=0" : " fsname=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
 		return len;
 	case 2:	/* a comment, an empty line, blanks */
 		return snprintf(buf, MAX_INPUT, "%s", pick(3) ? "# a comment\n" : pick(2) ? "\n" : " \t \n");
 	case 3:
+		*how = PATH;
 		return policy_file(buf, safe_only);
 	case 4:
 		*how = SPLIT;
@@ -262,17 +264,23 @@ static void hex(const char *what, const char *buf, size_t len)
 }
 
 /*
- * The errors a bad input may cause: a bad rule (EINVAL), a namespace's
- * limit or an action it may not have (ENOSPC, EINVAL), a buffer the kernel
- * cannot read (EFAULT), and for a policy file to load: a file that is not
- * there or not a regular file, or one the kernel may not read.
+ * The errors an input may cause: a bad rule, a number too big for the
+ * parser (EINVAL, ERANGE, as on a kernel without namespaces); a write at
+ * an offset (EINVAL) or from a buffer the kernel cannot read (EFAULT); and
+ * for a policy file to load, also a file that is not there or not a
+ * regular file, or that the kernel may not read.  Nothing else: no rule
+ * limit is near, and EACCES for a plain rule would mean the policy file
+ * was wrongly made to demand signed policies.
  */
-static int allowed(int err)
+static int allowed(int err, enum how how)
 {
 	switch (err) {
-	case EINVAL: case ENOSPC: case EFAULT: case ENOENT: case EISDIR:
-	case EACCES: case EPERM: case EFBIG: case E2BIG: case ERANGE:
+	case EINVAL: case ERANGE:
 		return 1;
+	case EFAULT:
+		return how == FAULT;
+	case ENOENT: case EISDIR: case EACCES: case EPERM: case EFBIG:
+		return how == PATH;
 	}
 	return 0;
 }
@@ -436,15 +444,21 @@ static void batch(char **cur, size_t *len, char **spare, long limit)
 		}
 		failed = 1;
 		c.errors[err < 160 ? err : 0]++;
-		if (!allowed(err))
+		/* Any write that starts with '/' names a policy file to load. */
+		if (ilen && (how == WHOLE || how == SPLIT) &&
+		    (buf[0] == '/' || (how == SPLIT && buf[ilen / 2] == '/')))
+			how = PATH;
+		if (!allowed(err, how))
 			hex(strerrorname_np(err) ?: "?", buf, ilen);
 	}
 	/*
 	 * Keep a batch that was all accepted and is harmless: in a namespace
 	 * any (all its rules are audit rules), on the host only audit rules.
 	 */
+	/* Always draw, so that the inputs depend on the seed alone. */
+	keep = pick(2);
 	if (in_ns)
-		keep = !failed && nok && pick(2) && ns_loaded < NS_MAX_LOADED;
+		keep = keep && !failed && nok && ns_loaded < NS_MAX_LOADED;
 	else
 		keep = !failed && nok && safe_only && c.loaded < HOST_MAX_LOADED;
 	if (!failed && !keep)

@@ -1,11 +1,12 @@
 # Slab counts of the IMA namespace caches, for guest tests on a kernel
 # booted with slab_nomerge (so that each cache is its own).  Source it.
 
-# slab CACHE: the number of active objects in CACHE.  Shrinking the cache
-# first makes the count exact.
+# slab CACHE: the number of active objects in CACHE ("no-such-cache" when
+# there is none, e.g. merged into another).  Shrinking the cache first
+# makes the count exact.
 slab() {
 	echo 1 >"/sys/kernel/slab/$1/shrink"
-	awk -v c="$1" '$1 == c { print $2 }' /proc/slabinfo
+	awk -v c="$1" '$1 == c { print $2; found = 1 } END { if (!found) print "no-such-cache" }' /proc/slabinfo
 }
 
 # settle "N M": wait until ima_namespace and ns_status hold N and M

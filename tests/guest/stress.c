@@ -20,28 +20,27 @@
  * CHANGERS processes (default 2) in the host's namespaces keep creating,
  * rewriting and deleting those files, about 50 times a second each.
  *
- * Every version of a file is a tiny static executable with a trailer that
- * names the file and the version, and a copy of it is kept as
- * DIR/versions/fNN.V.  A file is only ever changed while no worker uses
- * it, so what a worker executes or reads is one whole version.  Each
- * namespace must therefore cause exactly one INTEGRITY_RULE record for
- * every version of every file that it used: for each, a line
+ * Every version of a file is the tiny static executable DIR/image followed
+ * by the trailer "\nstress fNN version V\n", which names it.  A file is
+ * only ever changed while no worker uses it, so what a worker executes or
+ * reads is one whole version.  Each namespace must therefore cause exactly
+ * one INTEGRITY_RULE record for every version of every file that it used:
+ * for each, a line
  *
- *	INUM DIR/fNN V
+ *	INUM PID DIR/fNN V
  *
  * is appended to EXPECT, where INUM is the namespace's user namespace as
- * the records' ima_userns= names it (inode numbers are reused, so the
- * same line may appear more than once).
+ * the records' ima_userns= names it and PID the worker's pid, which the
+ * record has as pid= (a read) or ppid= (an exec).  Both numbers are
+ * reused over a run, but not while the worker lives.
  *
  * A summary goes to stderr.  The exit status is 0 when every step of every
  * worker and changer worked, 1 otherwise, 2 on a usage error.
  */
 #define _GNU_SOURCE
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +51,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tinyelf.h"
 #include "userns.h"
 
 #define MAX_FILES 64
 #define MAX_WORKERS 4096
 #define MAX_LIFE 1000
 #define CHANGE_INTERVAL_NS 20000000L
+/* How long a changer waits for a file past the end: workers hang. */
+#define LOCK_GRACE_S 300
 
 /* A file, and the lock that keeps changes away while it is used. */
 struct file {
@@ -76,47 +78,6 @@ static struct shared *sh;
 static const char *dir, *expect;
 static int nfiles = 16, seconds;
 static struct timespec deadline;
-
-/*
- * The smallest x86_64 executable that exits with status 0: an ELF header,
- * one loadable segment holding both, and "xor edi, edi; mov eax, 60
- * (exit); syscall".  A version's trailer follows it and is not loaded.
- */
-#define LOAD_ADDR 0x400000
-static const unsigned char exit_code[] = {
-	0x31, 0xff, 0xb8, 0x3c, 0x00, 0x00, 0x00, 0x0f, 0x05,
-};
-
-struct image {
-	Elf64_Ehdr ehdr;
-	Elf64_Phdr phdr;
-	unsigned char code[sizeof(exit_code)];
-} __attribute__((packed));
-
-static void build_image(struct image *img)
-{
-	memset(img, 0, sizeof(*img));
-	memcpy(img->ehdr.e_ident, ELFMAG, SELFMAG);
-	img->ehdr.e_ident[EI_CLASS] = ELFCLASS64;
-	img->ehdr.e_ident[EI_DATA] = ELFDATA2LSB;
-	img->ehdr.e_ident[EI_VERSION] = EV_CURRENT;
-	img->ehdr.e_type = ET_EXEC;
-	img->ehdr.e_machine = EM_X86_64;
-	img->ehdr.e_version = EV_CURRENT;
-	img->ehdr.e_entry = LOAD_ADDR + offsetof(struct image, code);
-	img->ehdr.e_phoff = offsetof(struct image, phdr);
-	img->ehdr.e_ehsize = sizeof(Elf64_Ehdr);
-	img->ehdr.e_phentsize = sizeof(Elf64_Phdr);
-	img->ehdr.e_phnum = 1;
-	img->phdr.p_type = PT_LOAD;
-	img->phdr.p_flags = PF_R | PF_X;
-	img->phdr.p_vaddr = LOAD_ADDR;
-	img->phdr.p_paddr = LOAD_ADDR;
-	img->phdr.p_filesz = sizeof(*img);
-	img->phdr.p_memsz = sizeof(*img);
-	img->phdr.p_align = 0x1000;
-	memcpy(img->code, exit_code, sizeof(exit_code));
-}
 
 static void fail(const char *who, int n, const char *what)
 {
@@ -154,9 +115,9 @@ static int write_whole(const char *path, const void *data, size_t len, mode_t mo
 }
 
 /* Give file @k a new version (creating it when it is not there). */
-static int new_version(int k, const struct image *img)
+static int new_version(int k, const struct tinyelf *img)
 {
-	char path[4096], copy[4096], buf[sizeof(*img) + 128];
+	char path[4096], buf[sizeof(*img) + 128];
 	struct file *f = &sh->files[k];
 	int v = f->next, len;
 
@@ -164,8 +125,7 @@ static int new_version(int k, const struct image *img)
 	len = sizeof(*img) + snprintf(buf + sizeof(*img), 128,
 				      "\nstress f%02d version %d\n", k, v);
 	file_path(path, sizeof(path), k);
-	snprintf(copy, sizeof(copy), "%s/versions/f%02d.%d", dir, k, v);
-	if (write_whole(copy, buf, len, 0644) || write_whole(path, buf, len, 0755))
+	if (write_whole(path, buf, len, 0755))
 		return -1;
 	f->version = v;
 	f->next = v + 1;
@@ -177,15 +137,20 @@ static void changer(int n, unsigned int seed)
 {
 	const struct timespec pause = { .tv_nsec = CHANGE_INTERVAL_NS };
 	char path[4096];
-	struct image img;
+	struct timespec lock_deadline = deadline;
+	struct tinyelf img;
 	struct file *f;
 	int k, err;
 
-	build_image(&img);
+	lock_deadline.tv_sec += LOCK_GRACE_S;
+	tinyelf_build(&img);
 	while (!past_deadline()) {
 		k = rand_r(&seed) % nfiles;
 		f = &sh->files[k];
-		pthread_rwlock_wrlock(&f->lock);
+		if (pthread_rwlock_clockwrlock(&f->lock, CLOCK_MONOTONIC, &lock_deadline)) {
+			errno = ETIMEDOUT;
+			fail("changer", n, "waiting for a file");
+		}
 		if (f->version >= 0 && rand_r(&seed) % 4 == 0) {
 			file_path(path, sizeof(path), k);
 			err = unlink(path);
@@ -317,10 +282,11 @@ static void worker(int n, unsigned int seed, int life)
 		fail("worker", n, expect);
 	/* One write per line: lines of concurrent workers never mix. */
 	for (j = 0; j < nused; j++) {
-		int len = snprintf(line, sizeof(line), "%s %s/f%02d %d\n", inum,
-				   dir, used_file[j], used_version[j]);
+		int len = snprintf(line, sizeof(line), "%s %d %s/f%02d %d\n",
+				   inum, getpid(), dir, used_file[j],
+				   used_version[j]);
 
-		if (write(fd, line, len) != len)
+		if (len >= (int)sizeof(line) || write(fd, line, len) != len)
 			fail("worker", n, expect);
 	}
 	close(fd);
@@ -350,7 +316,7 @@ int main(int argc, char **argv)
 	unsigned int seed = 1, gen = 0;
 	pthread_rwlockattr_t attr;
 	char path[4096];
-	struct image img;
+	struct tinyelf img;
 	int running = 0, bad = 0;
 	pid_t pid;
 
@@ -393,12 +359,14 @@ int main(int argc, char **argv)
 	pthread_rwlockattr_init(&attr);
 	pthread_rwlockattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
 	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
-	snprintf(path, sizeof(path), "%s/versions", dir);
-	if (mkdir(path, 0755) || write_whole(expect, "", 0, 0644)) {
+	if (strlen(dir) > 1000)
+		usage();
+	tinyelf_build(&img);
+	snprintf(path, sizeof(path), "%s/image", dir);
+	if (write_whole(path, &img, sizeof(img), 0644) || write_whole(expect, "", 0, 0644)) {
 		fprintf(stderr, "stress: %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	build_image(&img);
 	for (k = 0; k < nfiles; k++) {
 		pthread_rwlock_init(&sh->files[k].lock, &attr);
 		if (new_version(k, &img)) {
