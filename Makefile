@@ -12,9 +12,10 @@ CFLAGS := -static -O2 -g -Wall -Wextra -Werror -isystem $(B)/include
 
 GUEST_TOOLS := $(patsubst guest/%.c,$(B)/guest/bin/%,$(wildcard guest/*.c))
 GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/bin/%,$(wildcard tests/guest/*.c))
-GUEST_BINS := $(GUEST_TOOLS) $(GUEST_TESTS)
+GUEST_BENCH := $(patsubst bench/%.c,$(B)/guest/bin/%,$(wildcard bench/*.c))
+GUEST_BINS := $(GUEST_TOOLS) $(GUEST_TESTS) $(GUEST_BENCH)
 
-.PHONY: all deps kernel kernels guest initramfs demo check check-series clean
+.PHONY: all deps kernel kernels guest initramfs demo check check-debug check-series stress bench clean
 
 all: kernel guest
 
@@ -43,7 +44,11 @@ $(B)/guest/bin/%: guest/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $<
 
-$(B)/guest/bin/%: tests/guest/%.c tests/guest/userns.h $(B)/include/kselftest_harness.h
+$(B)/guest/bin/%: tests/guest/%.c tests/guest/userns.h tests/guest/tinyelf.h $(B)/include/kselftest_harness.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+
+$(B)/guest/bin/%: bench/%.c tests/guest/userns.h tests/guest/tinyelf.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $<
 
@@ -69,8 +74,23 @@ $(B)/guest/initramfs.cpio.gz: guest/init $(GUEST_BINS) /bin/busybox
 demo: deps
 	@tools/demo
 
+# Both passes: every suite as written, then on the debug variant.
 check: kernels guest
 	@tests/run $(TESTS)
+
+# The debug pass alone.
+check-debug: kernels guest
+	@tests/run --pass debug $(TESTS)
+
+# stock against ima-ns (bench/run); QUICK=1: one short round.
+bench: kernels guest
+	@bench/run $(if $(filter 1,$(QUICK)),--quick)
+
+# The stress test for longer than check's 2 minutes: on ima-ns, or on the
+# debug kernel with VARIANT=debug.
+STRESS_SECONDS ?= 600
+stress: kernels guest
+	@STRESS_SECONDS=$(STRESS_SECONDS) tests/run --pass $(if $(filter debug,$(VARIANT)),debug,ima-ns) 09
 
 # checkpatch and a per-patch build of the series (also part of check).
 check-series: deps

@@ -7,7 +7,7 @@
 # any depth.  (ima-ns.sh checks who may set audit rules and the 1024-rule
 # limit; securityfs_ns.c checks instances reached by file descriptor.)
 . "$(dirname "$0")/tap.sh"
-plan 9
+plan 10
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -35,7 +35,7 @@ release() { echo >"$tmp/$1.go"; wait; }
 hold a true
 p=/proc/$held/root$ima/policy
 both() { echo "$("$@" errno read "$p" | tail -n 1) $("$@" errno write "$p" "$rule")"; }
-is "through /proc/PID/root: another host user gets EACCES reading and writing a namespace's policy" \
+is "through /proc/PID/root: another host user gets EACCES reading and writing a namespace's policy (procfs refuses it)" \
 	"$(both as 1001)" "EACCES EACCES"
 is "uid 1000 from a sibling user namespace of its own gets EACCES" \
 	"$(both as 1000 unshare --user --map-root-user)" "EACCES EACCES"
@@ -82,6 +82,17 @@ is "an appraise rule refused in a namespace, then an update there: the host's po
 OK
 OK
 OK"
+
+# The other way round: the host has an appraise rule pending (its policy
+# file open) while a namespace loads a policy; the host then drops its
+# batch.  The namespace's update must not have made the flags the host's.
+exec 3>$ima/policy
+printf 'appraise func=POLICY_CHECK\n' >&3
+nest -a -r "dont_measure fsmagic=0x2" 1 -- true
+printf 'bogus\n' >&3 2>/dev/null || true
+exec 3>&-
+is "the host's pending appraise rule, a namespace's update meanwhile, the host's batch dropped: host policy writes still work" \
+	"$(errno write $ima/policy "$rule")" OK
 
 # Only IMA's files, at any depth, whoever owns the namespace.
 ns_files=".

@@ -1,0 +1,61 @@
+#!/bin/sh
+# One round of measurements on the kernel the guest booted (with
+# slab_nomerge, under auditrd so that records go nowhere slow).  Prints
+# "NAME VALUE" lines: nanoseconds per operation, and on kernels with IMA
+# namespaces, bytes of memory.  BENCH_QUICK=1: fewer operations.
+set -e
+. "$(dirname "$0")/../tests/guest/slab.sh"
+
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	n_exec=100 n_read=40 n_ns=50 n_nest=50 depths="0 1 4 32"
+else
+	n_exec=1000 n_read=300 n_ns=1000 n_nest=300 depths="0 1 2 4 8 16 32"
+fi
+sfs=/sys/kernel/security
+audit_exec="audit func=BPRM_CHECK mask=MAY_EXEC"
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+imabench tiny "$tmp/tiny"
+head -c 1048576 /dev/urandom >"$tmp/1m"
+imans=0
+[ ! -d /sys/kernel/slab/ima_namespace ] || imans=1
+
+# 3. exec at the bottom of nested user namespaces: plain, and (with IMA
+# namespaces) every level active with an empty policy or an audit rule.
+for d in $depths; do
+	echo "nest_plain_$d $(nest "$d" -- imabench exec $n_nest "$tmp/tiny")"
+	[ $imans = 1 ] || continue
+	echo "nest_active_$d $(nest -a "$d" -- imabench exec $n_nest "$tmp/tiny")"
+	echo "nest_rule_$d $(nest -a -r "$audit_exec" "$d" -- imabench exec $n_nest "$tmp/tiny")"
+done
+
+# 4. A namespace's life: with securityfs, IMA and a rule, or with a tmpfs.
+echo "ns_tmpfs $(imabench ns $n_ns tmpfs)"
+if [ $imans = 1 ]; then
+	echo "ns_ima $(imabench ns $n_ns ima)"
+	# 5. Memory: the two caches' object sizes; both back to empty after
+	# the namespaces above ended; a rule's share of all slab memory.
+	echo "mem_ima_namespace $(awk '$1 == "ima_namespace" { print $4 }' /proc/slabinfo)"
+	echo "mem_ns_status $(awk '$1 == "ns_status" { print $4 }' /proc/slabinfo)"
+	echo "mem_after_namespaces $(settle "0 0" | tr ' ' ,)"
+	slab_bytes() { awk 'NR > 2 { s += $2 * $4 } END { print s }' /proc/slabinfo; }
+	rules=$tmp/rules
+	for i in $(seq 1000); do echo "audit func=FILE_CHECK mask=MAY_READ fsmagic=$i"; done >"$rules"
+	mkfifo "$tmp/ready" "$tmp/go"
+	before=$(slab_bytes)
+	nest -a 1 -- sh -c "while read -r r; do echo \"\$r\"; done <$rules >$sfs/ima/policy &&
+		echo >$tmp/ready && read x <$tmp/go" &
+	read -r x <"$tmp/ready"
+	after=$(slab_bytes)
+	echo >"$tmp/go"
+	wait
+	echo "mem_per_rule $(((after - before) / 1000))"
+fi
+
+# 1. and 2. exec and open+read+close, without and then with host rules.
+echo "exec_plain $(imabench exec $n_exec "$tmp/tiny")"
+echo "read_plain $(imabench read $n_read "$tmp/1m")"
+printf '%s\n' "$audit_exec" "audit func=FILE_CHECK mask=MAY_READ" >$sfs/ima/policy
+echo "exec_rule $(imabench exec $n_exec "$tmp/tiny")"
+echo "read_rule $(imabench read $n_read "$tmp/1m")"
+rm -rf "$tmp"

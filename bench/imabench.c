@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * imabench - time what IMA namespaces may cost, inside a guest
+ *
+ *   imabench exec N FILE      N times: fork, execute FILE, wait
+ *   imabench read N FILE      N times: open FILE, read it whole, close
+ *   imabench ns N MODE        N times, in a child: a new user and mount
+ *                             namespace, then with MODE "ima" mount
+ *                             securityfs, activate IMA and set one audit
+ *                             rule ("securityfs": only mount it;
+ *                             "active": mount and activate), or with
+ *                             "tmpfs" mount a tmpfs and write one file;
+ *                             the child ends and the namespace with it
+ *   imabench tiny FILE        write the smallest static executable
+ *
+ * Prints the nanoseconds per operation, timed after one untimed operation
+ * (the first use of a file reads and hashes it, later ones do not), by
+ * CLOCK_MONOTONIC: under QEMU's -icount it counts guest instructions, so
+ * runs repeat closely.  Exits 1 when an operation fails.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../tests/guest/tinyelf.h"
+#include "../tests/guest/userns.h"
+
+static void die(const char *what)
+{
+	fprintf(stderr, "imabench: %s: %s\n", what, strerrorname_np(errno) ?: "?");
+	exit(1);
+}
+
+static long long now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void run(const char *path)
+{
+	char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		execve(path, argv, envp);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || status)
+		die(path);
+}
+
+static void read_whole(const char *path)
+{
+	static char buf[1 << 16];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		die(path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		;
+	if (n < 0)
+		die(path);
+	close(fd);
+}
+
+/* One namespace's life: set up as @mode says, then end. */
+static void namespace(const char *mode)
+{
+	static const char rule[] = "audit func=BPRM_CHECK mask=MAY_EXEC\n";
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		if (new_userns(CLONE_NEWNS))
+			die("user namespace");
+		if (strcmp(mode, "tmpfs")) {
+			if (mount("securityfs", "/sys/kernel/security", "securityfs", 0, NULL))
+				die("securityfs");
+			if (strcmp(mode, "securityfs") &&
+			    write_file("/sys/kernel/security/ima/active", "1"))
+				die("activate");
+			if (!strcmp(mode, "ima") &&
+			    write_file("/sys/kernel/security/ima/policy", rule))
+				die("policy");
+		} else {
+			int fd;
+
+			if (mount("tmpfs", "/mnt", "tmpfs", 0, NULL))
+				die("tmpfs");
+			fd = open("/mnt/f", O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+			if (fd < 0 || write(fd, rule, sizeof(rule) - 1) != sizeof(rule) - 1 ||
+			    close(fd))
+				die("tmpfs file");
+		}
+		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) < 0 || status)
+		exit(1);
+}
+
+int main(int argc, char **argv)
+{
+	long long t0;
+	struct tinyelf img;
+	long n, i;
+	int fd;
+
+	if (argc == 3 && !strcmp(argv[1], "tiny")) {
+		tinyelf_build(&img);
+		fd = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0755);
+		if (fd < 0 || write(fd, &img, sizeof(img)) != sizeof(img) || close(fd))
+			die(argv[2]);
+		return 0;
+	}
+	if (argc != 4 || (n = atol(argv[2])) <= 0)
+		goto usage;
+	/* One untimed round first: the first use of a file is the odd one. */
+	t0 = 0;
+	for (i = -1; i < n; i++) {
+		if (i == 0)
+			t0 = now();
+		if (!strcmp(argv[1], "exec"))
+			run(argv[3]);
+		else if (!strcmp(argv[1], "read"))
+			read_whole(argv[3]);
+		else if (!strcmp(argv[1], "ns") &&
+			 (!strcmp(argv[3], "ima") || !strcmp(argv[3], "tmpfs") ||
+			  !strcmp(argv[3], "securityfs") || !strcmp(argv[3], "active")))
+			namespace(argv[3]);
+		else
+			goto usage;
+	}
+	printf("%lld\n", (now() - t0) / n);
+	return 0;
+usage:
+	fprintf(stderr, "usage: imabench exec|read N FILE | ns N ima|active|securityfs|tmpfs | tiny FILE\n");
+	return 2;
+}

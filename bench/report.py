@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The figures of a bench/run, from its raw numbers.
+
+    report.py DIR
+
+DIR holds stock.R and ima-ns.R for rounds R = 1..K, each with the
+"NAME VALUE" lines of bench/guest.sh (nanoseconds per operation, bytes).
+Prints a table, then one line per figure:
+
+    NAME ratio=R (median of K, min..max)
+
+Throughput ratios are ima-ns over stock (above 1: faster); costs per
+level are fractions of one exec at depth 0; the namespace cycle is
+ima-ns's securityfs + IMA + rule over stock's tmpfs + file (below 1:
+cheaper).
+"""
+import glob
+import os
+import statistics
+import sys
+
+
+def load(path):
+    values = {}
+    for line in open(path):
+        name, value = line.split()
+        values[name] = value
+    return values
+
+
+def slope(points):
+    """Least-squares slope of (x, y) points."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sxx
+
+
+def per_level(run, kind):
+    depths = sorted(int(k.rsplit("_", 1)[1]) for k in run if k.startswith("nest_%s_" % kind))
+    base = float(run["nest_plain_0"])
+    return slope([(d, float(run["nest_%s_%d" % (kind, d)])) for d in depths]) / base
+
+
+FIGURES = [
+    # name, how, target, what
+    ("exec", lambda s, i: float(s["exec_plain"]) / float(i["exec_plain"]), (">=", 0.99),
+     "1. exec of a static binary, no policy, ima-ns / stock throughput"),
+    ("read_1m", lambda s, i: float(s["read_plain"]) / float(i["read_plain"]), (">=", 0.99),
+     "1. open+read+close of 1 MiB, no policy, ima-ns / stock throughput"),
+    ("exec_host_rule", lambda s, i: float(s["exec_rule"]) / float(i["exec_rule"]), (">=", 0.98),
+     "2. the same exec with a host audit rule matching it"),
+    ("read_1m_host_rule", lambda s, i: float(s["read_rule"]) / float(i["read_rule"]), (">=", 0.98),
+     "2. the same read with a host audit rule matching it"),
+    ("nest_active_per_level", lambda s, i: per_level(i, "active"), ("<=", 0.02),
+     "3a. exec per extra level, every level active, empty policies (fraction of one exec)"),
+    ("nest_rule_per_level", lambda s, i: per_level(i, "rule"), None,
+     "3b. exec per extra level, every level with an audit rule"),
+    ("nest_plain_per_level", lambda s, i: per_level(i, "plain"), None,
+     "3.  exec per extra level of plain user namespaces, ima-ns"),
+    ("nest_plain_per_level_stock", lambda s, i: per_level(s, "plain"), None,
+     "3.  the same on stock"),
+    ("ns_cycle", lambda s, i: float(i["ns_ima"]) / float(s["ns_tmpfs"]), ("<=", 2.0),
+     "4. userns + securityfs + activate + rule + end, over userns + tmpfs + file + end on stock"),
+]
+
+
+def main(top):
+    rounds = sorted(int(p.rsplit(".", 1)[1]) for p in glob.glob(os.path.join(top, "ima-ns.*")))
+    pairs = [(load(os.path.join(top, "stock.%d" % r)), load(os.path.join(top, "ima-ns.%d" % r)))
+             for r in rounds]
+    lines = []
+    print("| figure | median | min..max | target | |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, how, target, what in FIGURES:
+        vals = [how(s, i) for s, i in pairs]
+        med = statistics.median(vals)
+        verdict = ""
+        if target:
+            op, t = target
+            met = med >= t if op == ">=" else med <= t
+            verdict = "%s %s: %s" % (op, t, "met" if met else "MISSED")
+        print("| %s | %.4f | %.4f..%.4f | %s | %s |" % (name, med, min(vals), max(vals), verdict, what))
+        lines.append("%s ratio=%.4f (median of %d, %.4f..%.4f)" % (name, med, len(vals), min(vals), max(vals)))
+    ima = pairs[-1][1]
+    print()
+    print("5. memory (ima-ns, last round): ima_namespace %s bytes, ns_status %s bytes, "
+          "one rule %s bytes of slab; objects left in ima_namespace,ns_status after "
+          "the namespace cycles ended: %s"
+          % (ima["mem_ima_namespace"], ima["mem_ns_status"], ima["mem_per_rule"],
+             ima["mem_after_namespaces"]))
+    print()
+    for line in lines:
+        print(line)
+    print("mem_ima_namespace bytes=%s" % ima["mem_ima_namespace"])
+    print("mem_ns_status bytes=%s" % ima["mem_ns_status"])
+    print("mem_per_rule bytes=%s" % ima["mem_per_rule"])
+    print("mem_after_namespaces objects=%s" % ima["mem_after_namespaces"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
