@@ -5,7 +5,7 @@
 # from whom, the rule limit, how ids in rules read, and that a namespace
 # sends no informational audit records.  Every expectation is exact.
 . "$(dirname "$0")/tap.sh"
-plan 21
+plan 22
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -166,6 +166,14 @@ $ids "
 is "the host reads the same rule in host ids" "$(nsenter -t "$held" --mount cat $ima/policy)" \
 	"dont_measure uid=1000 gid=1000 fowner=1000 fgroup=1000 "
 release ids
+# Host ids above 2^31 - 1 read back as written, and so can be written back.
+big="dont_measure uid=4294967294 egid>2147483648 "
+is "the host's rule with ids above 2^31 - 1 reads back as written, and is accepted written back" \
+	"$(errno write $ima/policy "$big
+"; line=$(grep -F 4294967294 $ima/policy); echo "$line"; errno write $ima/policy "$line
+")" "OK
+$big
+OK"
 
 # No informational records from a namespace; the host's are unchanged.
 info="-t INTEGRITY_STATUS -t INTEGRITY_POLICY_RULE -t INTEGRITY_PCR -t INTEGRITY_DATA -t INTEGRITY_HASH"

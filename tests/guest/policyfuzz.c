@@ -134,15 +134,34 @@ static void put(char *buf, size_t *len, const char *s)
 	*len += n;
 }
 
-/* A rule from the grammar: an action and up to six conditions. */
+/*
+ * Conditions an audit rule takes on the host and in a namespace (whose
+ * user namespace maps only id 0), one per keyword: a rule made of some of
+ * them, each once, is accepted.
+ */
+static const char *const good[] = {
+	"func=BPRM_CHECK", "mask=MAY_EXEC", "uid=0", "fowner>0", "gid<1",
+	"fsmagic=0x01021994", "fsname=tmpfs", "egid=0",
+	"fsuuid=11111111-2222-3333-4444-555555555555",
+};
+
+/*
+ * A rule from the grammar: an action and up to six conditions.  A safe
+ * one is an audit rule whose conditions are mostly good ones: many are
+ * accepted, so that batches of them get loaded.
+ */
 static size_t grammar_rule(char *buf, int safe_only)
 {
 	size_t len = 0;
-	int i, n = pick(7);
+	int i, n = pick(7), first = pick(sizeof(good) / sizeof(good[0]));
 
 	put(buf, &len, safe_only ? "audit" : PICK(actions));
 	for (i = 0; i < n; i++) {
 		put(buf, &len, pick(8) ? " " : "  ");
+		if (safe_only && pick(8)) {
+			put(buf, &len, good[(first + i) % (sizeof(good) / sizeof(good[0]))]);
+			continue;
+		}
 		put(buf, &len, PICK(keys));
 		put(buf, &len, PICK(values));
 	}
@@ -219,7 +238,7 @@ static size_t make_input(char *buf, enum how *how, int safe_only)
 	size_t len, i;
 
 	*how = WHOLE;
-	switch (safe_only ? 1 + pick(3) : pick(16)) {
+	switch (safe_only ? 1 + pick(8) : pick(16)) {
 	case 0:	/* random bytes */
 		len = pick(300);
 		for (i = 0; i < len; i++)
@@ -267,8 +286,9 @@ static void hex(const char *what, const char *buf, size_t len)
  * The errors an input may cause: a bad rule, a number too big for the
  * parser (EINVAL, ERANGE, as on a kernel without namespaces); a write at
  * an offset (EINVAL) or from a buffer the kernel cannot read (EFAULT); and
- * for a policy file to load, also a file that is not there or not a
- * regular file, or that the kernel may not read.  Nothing else: no rule
+ * for a policy file to load, also a path that leads nowhere (random
+ * bytes after a '/' make long, looping or broken ones), a file that is not
+ * a regular file, or one that the kernel may not read.  Nothing else: no rule
  * limit is near, and EACCES for a plain rule would mean the policy file
  * was wrongly made to demand signed policies.
  */
@@ -279,7 +299,8 @@ static int allowed(int err, enum how how)
 		return 1;
 	case EFAULT:
 		return how == FAULT;
-	case ENOENT: case EISDIR: case EACCES: case EPERM: case EFBIG:
+	case ENOENT: case ENOTDIR: case ENAMETOOLONG: case ELOOP:
+	case EISDIR: case EACCES: case EPERM: case EFBIG:
 		return how == PATH;
 	}
 	return 0;
