@@ -13,7 +13,10 @@
  *	audit func=BPRM_CHECK mask=MAY_EXEC
  *	audit func=FILE_CHECK mask=MAY_READ
  *
- * and then, LIFE times (default 10), picks one of the FILES files
+ * The first NAMESPACES workers wait until all of them have done so: at
+ * that moment NAMESPACES IMA namespaces are active with their policies at
+ * once, and the run's time starts.  Each worker then, LIFE times (default
+ * 10), picks one of the FILES files
  * DIR/f00, DIR/f01, ... (default 16) at random and executes it or opens
  * and reads it.  A worker that is done ends, and with it its namespace, and
  * a new worker takes its place, until SECONDS have passed.  Meanwhile
@@ -40,6 +43,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,12 +76,17 @@ struct file {
 struct shared {
 	struct file files[MAX_FILES];
 	int changes, execs, reads;
+	struct timespec deadline;	/* set when the first workers are ready */
 };
 
 static struct shared *sh;
 static const char *dir, *expect;
 static int nfiles = 16, seconds;
-static struct timespec deadline;
+/*
+ * The first workers write a byte to ready[1] when their namespace is set
+ * up, then wait for the end of file on gate[0].
+ */
+static int ready[2] = { -1, -1 }, gate[2] = { -1, -1 };
 
 static void fail(const char *who, int n, const char *what)
 {
@@ -91,8 +100,8 @@ static int past_deadline(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec > deadline.tv_sec ||
-	       (t.tv_sec == deadline.tv_sec && t.tv_nsec >= deadline.tv_nsec);
+	return t.tv_sec > sh->deadline.tv_sec ||
+	       (t.tv_sec == sh->deadline.tv_sec && t.tv_nsec >= sh->deadline.tv_nsec);
 }
 
 static void file_path(char *buf, size_t len, int k)
@@ -137,7 +146,7 @@ static void changer(int n, unsigned int seed)
 {
 	const struct timespec pause = { .tv_nsec = CHANGE_INTERVAL_NS };
 	char path[4096];
-	struct timespec lock_deadline = deadline;
+	struct timespec lock_deadline = sh->deadline;
 	struct tinyelf img;
 	struct file *f;
 	int k, err;
@@ -240,15 +249,31 @@ static void setup_namespace(int n, char *inum, size_t len)
 		fail("worker", n, "load policy");
 }
 
-/* A worker: use files LIFE times in a namespace of its own, then report. */
-static void worker(int n, unsigned int seed, int life)
+/*
+ * A worker: use files LIFE times in a namespace of its own, then report.
+ * One of the first (@first) says when its namespace is ready and waits for
+ * the others.
+ */
+static void worker(int n, unsigned int seed, int life, int first)
 {
 	static int used_file[MAX_LIFE], used_version[MAX_LIFE];
-	char inum[64], path[4096], line[4200];
+	char inum[64], path[4096], line[4200], c;
 	int i, j, k, v, nused = 0, fd, err;
 	struct file *f;
 
+	if (first) {
+		close(ready[0]);
+		close(gate[1]);
+	}
 	setup_namespace(n, inum, sizeof(inum));
+	if (first) {
+		if (write(ready[1], "", 1) != 1)
+			fail("worker", n, "ready");
+		close(ready[1]);
+		if (read(gate[0], &c, 1) != 0)
+			fail("worker", n, "gate");
+		close(gate[0]);
+	}
 	for (i = 0; i < life && !past_deadline(); i++) {
 		k = rand_r(&seed) % nfiles;
 		f = &sh->files[k];
@@ -317,8 +342,9 @@ int main(int argc, char **argv)
 	pthread_rwlockattr_t attr;
 	char path[4096];
 	struct tinyelf img;
-	int running = 0, bad = 0;
+	int running = 0, bad = 0, at_once = 0;
 	pid_t pid;
+	char c;
 
 	while ((opt = getopt(argc, argv, "n:f:m:l:s:o:")) != -1) {
 		switch (opt) {
@@ -375,8 +401,37 @@ int main(int argc, char **argv)
 		}
 	}
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += seconds;
+	/*
+	 * Start the first workers and wait until each has its namespace set
+	 * up (or has failed and ended); then start the clock and the changers
+	 * and let the workers go.
+	 */
+	if (pipe2(ready, O_CLOEXEC) || pipe2(gate, O_CLOEXEC)) {
+		perror("stress: pipe");
+		return 1;
+	}
+	sh->deadline.tv_sec = LONG_MAX;
+	for (i = 0; i < nworkers; i++) {
+		pid = fork();
+		if (!pid)
+			worker(i, seed * 104729 + gen * 31 + i, life, 1);
+		if (pid < 0) {
+			bad++;
+			continue;
+		}
+		workers[i] = pid;
+		running++;
+		gen++;
+	}
+	close(ready[1]);
+	while (read(ready[0], &c, 1) == 1)
+		if (++at_once == nworkers)
+			break;
+	close(ready[0]);
+	clock_gettime(CLOCK_MONOTONIC, &sh->deadline);
+	sh->deadline.tv_sec += seconds;
+	close(gate[1]);
+	close(gate[0]);
 	for (i = 0; i < nchangers; i++) {
 		pid = fork();
 		if (!pid)
@@ -384,14 +439,14 @@ int main(int argc, char **argv)
 		running += pid > 0;
 		bad += pid < 0;
 	}
-	/* Start every worker, then replace each one that ends, until the end. */
+	/* Replace each worker that ends, until the end. */
 	for (;;) {
 		for (i = 0; i < nworkers; i++) {
 			if (workers[i] || past_deadline())
 				continue;
 			pid = fork();
 			if (!pid)
-				worker(i, seed * 104729 + gen * 31 + i, life);
+				worker(i, seed * 104729 + gen * 31 + i, life, 0);
 			if (pid < 0) {
 				bad++;
 				continue;
@@ -413,7 +468,7 @@ int main(int argc, char **argv)
 				workers[i] = 0;
 	}
 	fprintf(stderr, "stress: %d s, %u namespaces (%d at once), %d execs, %d reads, %d changes to %d files, %d failures\n",
-		seconds, gen, nworkers, sh->execs, sh->reads,
+		seconds, gen, at_once, sh->execs, sh->reads,
 		sh->changes, nfiles, bad);
 	return bad ? 1 : 0;
 }

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Many IMA namespaces at once (tests/guest/stress.c), for STRESS_SECONDS
-# (default 120), on a kernel booted with slab_nomerge: no step fails, every
+# (default 120), on a kernel booted with slab_nomerge: 500 namespaces are
+# active at the same time, no step fails, every
 # namespace's records arrive exactly once for every version of a file it
 # used, and when every namespace has ended the namespace caches hold what
 # they held before.  Records come from the audit socket.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
-plan 5
+plan 6
 
 seconds=${STRESS_SECONDS:-120}
 tmp=$(mktemp -d)
@@ -22,6 +23,8 @@ is "stress: every step of every namespace and changer worked" \
 	"$(grep '^stress: [0-9]* s, ' "$tmp/log" | grep ' 0 failures$')
 status 0"
 diag <"$tmp/log"
+is "500 IMA namespaces were active, with their policies, at the same time" \
+	"$(grep -oE '\([0-9]+ at once\)' "$tmp/log")" "(500 at once)"
 
 # Each record matched to the worker that caused it (stress_check.py).
 "$(dirname "$0")/stress_check.py" "$tmp/files" "$tmp/expect" "$tmp/recs" >"$tmp/check"
