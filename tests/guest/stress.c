@@ -318,6 +318,33 @@ static void worker(int n, unsigned int seed, int life, int first)
 	_exit(0);
 }
 
+/* The workers' slots, and what the run counts. */
+static pid_t workers[MAX_WORKERS];
+static int nworkers = 500, life = 10, running, bad;
+static unsigned int seed = 1, gen;
+
+/* Start a worker in every free slot, until the end; @first: see worker(). */
+static void start_workers(int first)
+{
+	pid_t pid;
+	int i;
+
+	for (i = 0; i < nworkers; i++) {
+		if (workers[i] || past_deadline())
+			continue;
+		pid = fork();
+		if (!pid)
+			worker(i, seed * 104729 + gen * 31 + i, life, first);
+		if (pid < 0) {
+			bad++;
+			continue;
+		}
+		workers[i] = pid;
+		running++;
+		gen++;
+	}
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-s SEED] -o EXPECT SECONDS DIR\n");
@@ -336,13 +363,10 @@ static int number(const char *s, int min, int max)
 
 int main(int argc, char **argv)
 {
-	int nworkers = 500, nchangers = 2, life = 10, opt, i, k, status;
-	static pid_t workers[MAX_WORKERS];
-	unsigned int seed = 1, gen = 0;
+	int nchangers = 2, opt, i, k, status, at_once = 0;
 	pthread_rwlockattr_t attr;
 	char path[4096];
 	struct tinyelf img;
-	int running = 0, bad = 0, at_once = 0;
 	pid_t pid;
 	char c;
 
@@ -411,18 +435,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	sh->deadline.tv_sec = LONG_MAX;
-	for (i = 0; i < nworkers; i++) {
-		pid = fork();
-		if (!pid)
-			worker(i, seed * 104729 + gen * 31 + i, life, 1);
-		if (pid < 0) {
-			bad++;
-			continue;
-		}
-		workers[i] = pid;
-		running++;
-		gen++;
-	}
+	start_workers(1);
 	close(ready[1]);
 	while (read(ready[0], &c, 1) == 1)
 		if (++at_once == nworkers)
@@ -441,20 +454,7 @@ int main(int argc, char **argv)
 	}
 	/* Replace each worker that ends, until the end. */
 	for (;;) {
-		for (i = 0; i < nworkers; i++) {
-			if (workers[i] || past_deadline())
-				continue;
-			pid = fork();
-			if (!pid)
-				worker(i, seed * 104729 + gen * 31 + i, life, 0);
-			if (pid < 0) {
-				bad++;
-				continue;
-			}
-			workers[i] = pid;
-			running++;
-			gen++;
-		}
+		start_workers(0);
 		if (!running)
 			break;
 		pid = wait(&status);
