@@ -9,6 +9,11 @@ slab() {
 	awk -v c="$1" '$1 == c { print $2; found = 1 } END { if (!found) print "no-such-cache" }' /proc/slabinfo
 }
 
+# slab_objsize CACHE: the size in bytes of one object of CACHE.
+slab_objsize() {
+	awk -v c="$1" '$1 == c { print $4 }' /proc/slabinfo
+}
+
 # settle "N M": wait until ima_namespace and ns_status hold N and M
 # objects, and print what they hold.  User namespaces are freed from a
 # workqueue after their last task is gone, so the counts reach their end
