@@ -6,7 +6,7 @@
 # when it ends or when its files go.  Records come from the audit socket.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
-plan 15
+plan 16
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -116,5 +116,10 @@ is "deleting the 5 audited files frees their ns_status while the namespace lives
 echo >&4
 wait
 is "and the rest is freed when it ends" "$(settle "0 0")" "0 0"
+
+# Only the host has a table of measurements by digest (8 KiB of buckets).
+is "an ima_namespace object takes at most 512 bytes" \
+	"$(awk -v s="$(slab_objsize ima_namespace)" 'BEGIN { print (s <= 512 ? "at most 512" : s " bytes") }')" \
+	"at most 512"
 exec 3>&- 4>&-
 rm -rf "$tmp"
