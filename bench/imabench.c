@@ -53,6 +53,9 @@ static long long now(void)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/* The personality of the programs executed: set by fixed_layout() */
+static unsigned long exec_persona;
+
 static void run(const char *path)
 {
 	char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
@@ -62,7 +65,7 @@ static void run(const char *path)
 	if (pid < 0)
 		die("fork");
 	if (!pid) {
-		if (personality(personality(0xffffffff) & ~ADDR_NO_RANDOMIZE) < 0)
+		if (personality(exec_persona) < 0)
 			_exit(126);
 		execve(path, argv, envp);
 		_exit(127);
@@ -88,7 +91,8 @@ static void read_whole(const char *path)
 
 /*
  * Re-execute this program once with ADDR_NO_RANDOMIZE set, so that the
- * timing loop's own layout is the same in every run.
+ * timing loop's own layout is the same in every run; note the personality
+ * that the programs it executes get back (random layout).
  */
 static void fixed_layout(char **argv)
 {
@@ -96,6 +100,7 @@ static void fixed_layout(char **argv)
 
 	if (p < 0)
 		die("personality");
+	exec_persona = p & ~ADDR_NO_RANDOMIZE;
 	if (p & ADDR_NO_RANDOMIZE)
 		return;
 	if (personality(p | ADDR_NO_RANDOMIZE) < 0)
