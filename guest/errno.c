@@ -5,7 +5,8 @@
  *
  *   errno write FILE TEXT    write TEXT (no newline added), as echo would
  *   errno read FILE          read FILE to the end, copy it to stdout
- *   errno open FILE [r|w]    open FILE for reading (default) or writing
+ *   errno open FILE [r|w|d]  open FILE for reading (default), writing, or
+ *                            reading with O_DIRECT
  *
  * Prints "OK" or the errno's name (EINVAL, EACCES, ...) on the last line
  * and exits 0 for OK, 1 otherwise.
@@ -62,10 +63,19 @@ int main(int argc, char **argv)
 		return report(1);
 	}
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "open")) {
-		fd = open(argv[2], (argc == 4 && !strcmp(argv[3], "w") ?
-				    O_WRONLY : O_RDONLY) | O_CLOEXEC);
+		const char *how = argc == 4 ? argv[3] : "r";
+		int flags = O_RDONLY;
+
+		if (!strcmp(how, "w"))
+			flags = O_WRONLY;
+		else if (!strcmp(how, "d"))
+			flags = O_RDONLY | O_DIRECT;
+		else if (strcmp(how, "r"))
+			goto usage;
+		fd = open(argv[2], flags | O_CLOEXEC);
 		return report(fd >= 0);
 	}
-	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w]\n");
+usage:
+	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w|d]\n");
 	return 2;
 }

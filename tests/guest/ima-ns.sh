@@ -5,7 +5,7 @@
 # from whom, the rule limit, how ids in rules read, and that a namespace
 # sends no informational audit records.  Every expectation is exact.
 . "$(dirname "$0")/tap.sh"
-plan 22
+plan 27
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -114,6 +114,27 @@ is "the host's root sets an audit rule in its namespace" \
 $audit "
 is "the host's root without CAP_AUDIT_WRITE gets EPERM" \
 	"$(rootns "echo 1 >$ima/active; setpriv --bounding-set -audit_write errno write $ima/policy '$rule'")" "EPERM"
+# CAP_AUDIT_WRITE over the host: creating a user namespace gives every
+# capability in it, but not that one.  capns SETPRIV-ARGS CMD: rootns,
+# created by the host's root with setpriv's capability bounding set.
+# Mapping the host's root into a namespace takes CAP_SETFCAP, so every
+# bounding set keeps it.
+capns() {
+	setpriv "$1" --inh-caps=-all unshare --user --map-root-user --mount \
+		sh -c "mount -t securityfs securityfs $sfs && $2"
+}
+active_rule="echo 1 >$ima/active && errno write $ima/policy '$rule'"
+is "the host's root with every capability dropped (bounding set too) but CAP_SETFCAP creates a namespace: its audit rule there is EPERM" \
+	"$(capns --bounding-set=-all,+setfcap "$active_rule")" EPERM
+is "the host's root holding CAP_AUDIT_WRITE and CAP_SETFCAP only creates one: its audit rule is accepted" \
+	"$(capns --bounding-set=-all,+setfcap,+audit_write "$active_rule")" OK
+is "holding every capability but CAP_AUDIT_WRITE: EPERM" \
+	"$(capns --bounding-set=-audit_write "$active_rule")" EPERM
+nested="unshare --user --map-root-user --mount sh -c \"mount -t securityfs securityfs $sfs && $active_rule\""
+is "a namespace created by the root of one that the host's root created may have audit rules" \
+	"$(capns --bounding-set=+all "$nested")" OK
+is "one created by the root of a namespace that the host's root created with CAP_SETFCAP only may not" \
+	"$(capns --bounding-set=-all,+setfcap "$nested")" EPERM
 
 # Entering a namespace: nsenter (without --preserve-credentials) takes the
 # ids of the namespace's root, and capabilities in a user namespace go to

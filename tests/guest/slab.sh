@@ -30,3 +30,23 @@ settle() {
 # counts say nothing there: a test that uses them skips (no_slab_counts),
 # and kmemleak (tools/vm --kmemleak) checks that nothing was left behind.
 no_slab_counts() { [ "${VM_VARIANT:-}" = debug ]; }
+
+# sunreclaim: the kernel's unreclaimable slab memory in kB, with every
+# cache shrunk first (which also empties KASAN's quarantine of it), so
+# that only objects still allocated count.
+sunreclaim() {
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done
+	awk '$1 == "SUnreclaim:" { print $2 }' /proc/meminfo
+}
+
+# settle_sunreclaim KB MAX: wait, 30 s at most, until sunreclaim is within
+# MAX kB of KB (what user namespaces hold is freed from a workqueue after
+# their last task is gone), and print it.
+settle_sunreclaim() {
+	_end=$(($(date +%s) + 30))
+	_now=$(sunreclaim)
+	while [ $((_now - $1)) -gt "$2" ] && [ "$(date +%s)" -lt "$_end" ]; do
+		_now=$(sunreclaim)
+	done
+	echo "$_now"
+}
