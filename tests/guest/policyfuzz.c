@@ -7,7 +7,8 @@
  * Runs as the host's root.  Without -N it fuzzes the host's policy,
  * /sys/kernel/security/ima/policy; with -N it fuzzes namespaces' policies:
  * every CHUNK inputs in a new user and mount namespace that mounts its own
- * securityfs and activates its IMA namespace.  DIR (default /tmp) holds
+ * securityfs and activates its IMA namespace, every other one owned by
+ * uid 1000 as an unprivileged attacker's would be.  DIR (default /tmp) holds
  * the files that inputs of the form "/PATH" (load a policy from a file)
  * name.
  *
@@ -16,12 +17,16 @@
  * values, the same mutated (bytes changed, NULs and newlines put in,
  * truncated), over-long lines, random bytes, comments, rules written in
  * two parts, writes at a non-zero offset, buffers that run into an
- * unmapped page, huge and negative ids, and policy files to load.  The
- * same SEED gives the same inputs.
+ * unmapped page, huge and negative ids, and policy files to load.  An
+ * input is written as a shell writes it: when the kernel takes less than
+ * all of it (it takes one rule, up to a newline or a NUL), the rest is
+ * written too, and so parsed.  The same SEED gives the same inputs.
  *
  * Every write must either be accepted (returning at most its length plus
  * one: the kernel counts the newline of a rule written without one) or
- * fail with one of the errors a bad rule may cause.  A batch that had a
+ * fail with one of the errors a bad rule may cause.  Unreclaimable slab
+ * (SUnreclaim) must stay within 256 MiB of where it started after every
+ * batch (tests/guest/policyfuzz.sh checks the tight bound at the end).  A batch that had a
  * failure must leave the policy as it was; a batch of accepted rules is
  * then either thrown away (by writing a bad rule after them, as a failed
  * write makes the kernel drop the whole batch on close) or, when its rules
@@ -64,6 +69,11 @@
 
 static const char *dir = "/tmp";
 static int in_ns;
+/* The namespace is uid 1000's: its audit rules are EPERM. */
+static int as_user;
+/* The last input written had a part that started with '/'. */
+static int wrote_path;
+static long sunreclaim_start;
 /* What a run counts; a namespace's child sends it back to its parent. */
 static struct counts {
 	uint64_t rng;
@@ -297,10 +307,12 @@ static int allowed(int err, enum how how)
 	switch (err) {
 	case EINVAL: case ERANGE:
 		return 1;
+	case EPERM:
+		return as_user || how == PATH;
 	case EFAULT:
 		return how == FAULT;
 	case ENOENT: case ENOTDIR: case ENAMETOOLONG: case ELOOP:
-	case EISDIR: case EACCES: case EPERM: case EFBIG:
+	case EISDIR: case EACCES: case EFBIG:
 		return how == PATH;
 	}
 	return 0;
@@ -310,8 +322,9 @@ static int allowed(int err, enum how how)
 static int write_input(int fd, const char *buf, size_t len, enum how how)
 {
 	ssize_t n;
-	size_t half;
+	size_t half, done;
 
+	wrote_path = len && buf[0] == '/';
 	switch (how) {
 	case OFFSET:
 		n = pwrite(fd, buf, len, 1 + pick(100));
@@ -331,7 +344,19 @@ static int write_input(int fd, const char *buf, size_t len, enum how how)
 			n = len;
 		break;
 	default:
-		n = write(fd, buf, len);
+		/* As a shell writes: what the kernel did not take, again. */
+		for (done = 0; done < len; done += n) {
+			wrote_path |= buf[done] == '/';
+			n = write(fd, buf + done, len - done);
+			if (n < 0)
+				return errno;
+			if ((size_t)n > len - done + 1 || n == 0) {
+				hex("a write returned a count that is not its length",
+				    buf, len);
+				return EIO;
+			}
+		}
+		return 0;
 	}
 	if (n < 0)
 		return errno;
@@ -340,6 +365,22 @@ static int write_input(int fd, const char *buf, size_t len, enum how how)
 		return EIO;
 	}
 	return 0;
+}
+
+/* The kernel's unreclaimable slab memory, in kB (-1 if unknown). */
+static long sunreclaim(void)
+{
+	char line[128];
+	long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "SUnreclaim: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
 }
 
 /* Read the policy into @buf; returns its length. */
@@ -467,7 +508,7 @@ static void batch(char **cur, size_t *len, char **spare, long limit)
 		c.errors[err < 160 ? err : 0]++;
 		/* Any write that starts with '/' names a policy file to load. */
 		if (ilen && (how == WHOLE || how == SPLIT) &&
-		    (buf[0] == '/' || (how == SPLIT && buf[ilen / 2] == '/')))
+		    (wrote_path || (how == SPLIT && buf[ilen / 2] == '/')))
 			how = PATH;
 		if (!allowed(err, how))
 			hex(strerrorname_np(err) ?: "?", buf, ilen);
@@ -503,6 +544,13 @@ static void batch(char **cur, size_t *len, char **spare, long limit)
 	*spare = *cur;
 	*cur = after;
 	*len = alen;
+	/* A runaway leak, caught as it runs (the end has a tight bound). */
+	if (sunreclaim() > sunreclaim_start + 256 * 1024) {
+		printf("policyfuzz: FAIL SUnreclaim grew from %ld to %ld kB\n",
+		       sunreclaim_start, sunreclaim());
+		c.failures++;
+		sunreclaim_start = sunreclaim();
+	}
 }
 
 /* Fuzz the current namespace's policy until @limit inputs were made. */
@@ -554,7 +602,9 @@ static void fuzz_namespaces(long n, long chunk)
 		if (!pid) {
 			close(fds[0]);
 			ns_loaded = 0;
-			if (new_userns(CLONE_NEWNS) ||
+			as_user = chunks % 2;
+			if ((as_user ? enter_userns(CLONE_NEWNS) :
+				       new_userns(CLONE_NEWNS)) ||
 			    mount("securityfs", SFS, "securityfs", 0, NULL) ||
 			    write_file(SFS "/ima/active", "1")) {
 				printf("policyfuzz: FAIL setting up namespace %ld: %s\n",
@@ -610,6 +660,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	sunreclaim_start = sunreclaim();
 	if (chunk > 0) {
 		fuzz_namespaces(n, chunk);
 	} else {
