@@ -2,8 +2,8 @@
 # What a namespace must not be able to do (tests/guest/ima-ns-security.sh),
 # what any user can make the kernel spend through one
 # (tests/guest/ima-ns-bounds.sh), and what a namespace's rules must never
-# change on the host (tests/guest/ima-ns-host-view.sh, on stock and
-# ima-ns).
+# change on the host (tests/guest/ima-ns-host-view.sh, on stock,
+# ima-ns-off and ima-ns).
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-security.sh"
@@ -23,12 +23,13 @@ view() {
 	vm "$1" --append ima_appraise=enforce -- "$top/tests/guest/ima-ns-host-view.sh" "$2" 2>&1
 	echo "status: $?"
 }
-if in_pass stock; then
-	is "stock: the host refuses uid 1001's opens of a file failing appraisal, O_DIRECT too, and measures it" \
-		"$(view stock host)" "$host_view
+for v in stock ima-ns-off; do
+	in_pass $v || continue
+	is "$v: the host refuses uid 1001's opens of a file failing appraisal, O_DIRECT too, and measures it" \
+		"$(view $v host)" "$host_view
 $host_list
 status: 0"
-fi
+done
 v=ima-ns
 [ "$pass" = ima-ns ] || v=$pass
 is "$v: the same, and no namespace's rule can change it: permit_directio and digest_type are EINVAL, a namespace's audit rule matching the file leaves the host's appraisal and measurement as on stock; a namespace's policy loaded by path is measured by the host once, an oversized one is refused unread and unmeasured" \
