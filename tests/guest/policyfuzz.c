@@ -230,7 +230,9 @@ static size_t policy_file(char *buf, int safe_only)
 				break;
 			rules[len++] = '\n';
 		}
-		snprintf(path, sizeof(path), "%s/fuzz-policy", dir);
+		/* uid 1000 may not write the host's root's file. */
+		snprintf(path, sizeof(path), "%s/fuzz-policy%s", dir,
+			 as_user ? "-user" : "");
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0 || write(fd, rules, len) != (ssize_t)len || close(fd)) {
 			perror("policyfuzz: writing a policy file");

@@ -14,7 +14,8 @@ plan 2
 n=${FUZZ_INPUTS:-100000}
 seed=${FUZZ_SEED:-1}
 tmp=$(mktemp -d)
-chmod 755 "$tmp"
+# uid 1000 (every other namespace) writes its policy files there too.
+chmod 1777 "$tmp"
 # fuzz TARGET ARGS: run policyfuzz, print what it says as diagnostics,
 # and check that it ended well with the summary for TARGET.
 fuzz() {
