@@ -1,7 +1,7 @@
 #!/bin/sh
 # Policy input fuzzing (tests/guest/policyfuzz.c), from a guest booted with
 # no IMA policy: FUZZ_INPUTS inputs (default 100000), half into the host's
-# policy and half into namespaces' (a new namespace every 5000), from
+# policy and half into namespaces' (a new namespace every 5000, at least two), from
 # FUZZ_SEED (default 1); every other namespace is uid 1000's.  Every write
 # ends in acceptance or a clean error, the policy reads back well-formed,
 # nothing else breaks, and unreclaimable slab ends within 4 MiB of where
@@ -33,5 +33,10 @@ fuzz() {
 		"0 1 status 0 sunreclaim ok"
 }
 fuzz host -n $((n / 2))
-fuzz namespaces -n $((n - n / 2)) -N 5000
+# A new namespace every 5000 inputs, and at least two, so that uid 1000
+# owns some whatever the count.
+ns_n=$((n - n / 2))
+chunk=$((ns_n / 2))
+[ "$chunk" -le 5000 ] || chunk=5000
+fuzz namespaces -n "$ns_n" -N "$chunk"
 rm -rf "$tmp"
