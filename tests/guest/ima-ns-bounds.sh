@@ -8,17 +8,13 @@
 # The attacker is uid 1000, root only in a user namespace of its own.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
+. "$(dirname "$0")/users.sh"
 plan 12
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
-as() {
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
 # userns CMD: sh -c CMD as uid 1000 become root of a new user and mount
 # namespace, with the namespace's own securityfs mounted and active.
 userns() {

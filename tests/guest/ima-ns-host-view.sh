@@ -8,16 +8,12 @@
 # what they must be.
 #
 #   ima-ns-host-view.sh host|ns
+. "$(dirname "$0")/users.sh"
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=/tmp/hv
 mkdir -m 1777 $tmp || exit 1
 f=/usr/bin/true
-as() {
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
 say() { echo "$1: $2"; }
 
 # The host measures and appraises what uid 1001 opens on the root file

@@ -7,17 +7,13 @@
 # any depth.  (ima-ns.sh checks who may set audit rules and the 1024-rule
 # limit; securityfs_ns.c checks instances reached by file descriptor.)
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/users.sh"
 plan 10
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
-as() {
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
 rule="dont_measure fsmagic=0x1
 "
 # hold NAME CMD: run CMD in the background as uid 1000 become root of a
