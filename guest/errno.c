@@ -7,6 +7,7 @@
  *   errno read FILE          read FILE to the end, copy it to stdout
  *   errno open FILE [r|w|d]  open FILE for reading (default), writing, or
  *                            reading with O_DIRECT
+ *   errno mmap FILE          map FILE's first page readable and executable
  *
  * Prints "OK" or the errno's name (EINVAL, EACCES, ...) on the last line
  * and exits 0 for OK, 1 otherwise.
@@ -16,6 +17,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static int report(int ok)
@@ -75,7 +77,14 @@ int main(int argc, char **argv)
 		fd = open(argv[2], flags | O_CLOEXEC);
 		return report(fd >= 0);
 	}
+	if (argc == 3 && !strcmp(argv[1], "mmap")) {
+		fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return report(0);
+		return report(mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE,
+				   fd, 0) != MAP_FAILED);
+	}
 usage:
-	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w|d]\n");
+	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w|d] | mmap FILE\n");
 	return 2;
 }

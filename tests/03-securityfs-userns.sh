@@ -1,7 +1,9 @@
 #!/bin/bash
 # securityfs in an unprivileged user namespace: EPERM on the stock kernel
-# (securityfs is not FS_USERNS_MOUNT there), mounted with the series.
+# (securityfs is not FS_USERNS_MOUNT there) and with the series but
+# CONFIG_IMA_NS=n, mounted with IMA namespaces.
 . "$(dirname "$0")/lib.sh"
 
 guest_tap stock --env EXPECT_USERNS_MOUNT=EPERM -- "$top/build/guest/bin/securityfs_userns"
+guest_tap ima-ns-off --env EXPECT_USERNS_MOUNT=EPERM -- "$top/build/guest/bin/securityfs_userns"
 guest_tap ima-ns --env EXPECT_USERNS_MOUNT=ok -- "$top/build/guest/bin/securityfs_userns"
