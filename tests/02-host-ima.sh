@@ -1,6 +1,8 @@
 #!/bin/bash
 # The host's IMA works, on the stock kernel and with the series applied,
 # with and without CONFIG_IMA_NS.
+# No debug pass: 13-host-diff's debug pass runs the host's IMA on the
+# debug kernel, with more scenarios.
 . "$(dirname "$0")/lib.sh"
 
 for v in stock ima-ns ima-ns-off; do

@@ -1,6 +1,8 @@
 #!/bin/bash
 # The guest half of `make demo` (the cover letter's scenario) runs and
 # shows what it says it shows.
+# No debug pass: the demo's kernel paths are the cover letter's, which 06
+# runs on the debug kernel.
 . "$(dirname "$0")/lib.sh"
 
 out=$(vm ima-ns -- "$top/guest/demo.sh" 2>&1)

@@ -2,6 +2,8 @@
 # imans: every option and failure path on ima-ns, a rootless crun
 # container with an IMA namespace of its own, and what imans says on
 # kernels without IMA namespaces.
+# No debug pass: what imans asks of the kernel (mount, active, policy) is
+# what 06 does on the debug kernel; its own checks are of its messages.
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/imans.sh"

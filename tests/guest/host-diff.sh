@@ -11,7 +11,7 @@
 #
 # The contexts: d0 (the host), d1 and d2 (user namespaces 1 and 2 deep),
 # pm (new pid and mount namespaces), na (below an active IMA namespace in
-# "sibling" mode).
+# "sibling" mode); HOST_DIFF_CONTEXTS, when set, picks some of them.
 #
 # DIR is a fresh, writable 9p share (tcb measures no tmpfs file), the same
 # path on every kernel, holding cert.der, an X.509 certificate.  With
@@ -26,6 +26,7 @@
 # digests of the guest's command file.
 . "$(dirname "$0")/tap.sh"
 dir=$1 policy=$2 mode=$3
+contexts=${HOST_DIFF_CONTEXTS:-d0 d1 d2 pm na}
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=/tmp/hd
@@ -110,7 +111,7 @@ norm() { audit_strip | sed -E 's/ (ppid|pid|ino)=[0-9]+//g'; }
 # Its owner is uid 1234, which the custom policy appraises; anyone may
 # write it, root in a user namespace too.
 scenario() {
-	for c in d0 d1 d2 pm na; do
+	for c in $contexts; do
 		f=$dir/$c-$1
 		if [ $# -gt 2 ]; then echo "$3"; else cat /usr/bin/true; echo "$1"; fi >"$f" &&
 			chmod 777 "$f" && chown 1234:1234 "$f" || fail "cannot create $f"
