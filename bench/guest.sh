@@ -7,9 +7,9 @@ set -e
 . "$(dirname "$0")/../tests/guest/slab.sh"
 
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
-	n_exec=100 n_read=40 n_ns=50 n_nest=50 depths="0 1 4 32"
+	n_exec=100 n_read=40 n_ns=50 n_nest=50 depths="0 1 4 32" n_open1=2000
 else
-	n_exec=1000 n_read=300 n_ns=1000 n_nest=300 depths="0 1 2 4 8 16 32"
+	n_exec=1000 n_read=300 n_ns=1000 n_nest=300 depths="0 1 2 4 8 16 32" n_open1=20000
 fi
 sfs=/sys/kernel/security
 audit_exec="audit func=BPRM_CHECK mask=MAY_EXEC"
@@ -20,8 +20,17 @@ imabench tiny "$tmp/tiny"
 # (try_to_generate_entropy) before anything is timed: until it is, an exec
 # costs 25 % more on either kernel (332 000 against 266 000 ns here).
 head -c 1048576 /dev/urandom >"$tmp/1m"
+head -c 4096 /dev/urandom >"$tmp/4k"
 imans=0
 [ ! -d /sys/kernel/slab/ima_namespace ] || imans=1
+
+# 0. With BENCH_ONLY=open1 (a guest booted with ima_policy=tcb): only the
+# per-open cost, as open1_tcb.
+if [ "${BENCH_ONLY:-}" = open1 ]; then
+	echo "open1_tcb $(imabench open1 $n_open1 "$tmp/4k")"
+	rm -rf "$tmp"
+	exit 0
+fi
 
 # 1. exec and open+read+close with the boot policy only, first, so that
 # the deferred freeing the namespace figures below leave behind (on the
@@ -29,6 +38,7 @@ imans=0
 # exec right after 1000 namespace cycles, but the order rules it out.
 echo "exec_plain $(imabench exec $n_exec "$tmp/tiny")"
 echo "read_plain $(imabench read $n_read "$tmp/1m")"
+echo "open1_plain $(imabench open1 $n_open1 "$tmp/4k")"
 
 # 3. exec at the bottom of nested user namespaces: plain, and (with IMA
 # namespaces) every level active with an empty policy or an audit rule.

@@ -4,6 +4,9 @@
  *
  *   imabench exec N FILE      N times: fork, execute FILE, wait
  *   imabench read N FILE      N times: open FILE, read it whole, close
+ *   imabench open1 N FILE     N times: open FILE, read one byte, close (what
+ *                             IMA's open and close hooks cost, which a
+ *                             whole read of a large file hides)
  *   imabench ns N MODE        N times, in a child: a new user and mount
  *                             namespace, then with MODE "ima" mount
  *                             securityfs, activate IMA and set one audit
@@ -85,6 +88,18 @@ static void read_whole(const char *path)
 	while ((n = read(fd, buf, sizeof(buf))) > 0)
 		;
 	if (n < 0)
+		die(path);
+	close(fd);
+}
+
+static void read_byte(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char c;
+
+	if (fd < 0)
+		die(path);
+	if (read(fd, &c, 1) != 1)
 		die(path);
 	close(fd);
 }
@@ -172,6 +187,8 @@ int main(int argc, char **argv)
 			run(argv[3]);
 		else if (!strcmp(argv[1], "read"))
 			read_whole(argv[3]);
+		else if (!strcmp(argv[1], "open1"))
+			read_byte(argv[3]);
 		else if (!strcmp(argv[1], "ns") &&
 			 (!strcmp(argv[3], "ima") || !strcmp(argv[3], "tmpfs") ||
 			  !strcmp(argv[3], "securityfs") || !strcmp(argv[3], "active")))
@@ -182,6 +199,6 @@ int main(int argc, char **argv)
 	printf("%lld\n", (now() - t0) / n);
 	return 0;
 usage:
-	fprintf(stderr, "usage: imabench exec|read N FILE | ns N ima|active|securityfs|tmpfs | tiny FILE\n");
+	fprintf(stderr, "usage: imabench exec|read|open1 N FILE | ns N ima|active|securityfs|tmpfs | tiny FILE\n");
 	return 2;
 }
