@@ -49,6 +49,14 @@ for d in $depths; do
 	echo "nest_rule_$d $(nest -a -r "$audit_exec" "$d" -- imabench exec $n_nest "$tmp/tiny")"
 done
 
+# 1b. The per-open cost again, now that (on ima-ns) IMA namespaces were
+# activated above: the static key is on for good, so every access walks
+# the user namespaces (here only the host's) and every close looks the
+# iint up.  Any user who may create a user namespace can get the host
+# here.  stock runs the same line at the same point, after its plain
+# nested namespaces.
+echo "open1_after_activation $(imabench open1 $n_open1 "$tmp/4k")"
+
 # 4. A namespace's life: with securityfs, IMA and a rule, or with a tmpfs.
 echo "ns_tmpfs $(imabench ns $n_ns tmpfs)"
 if [ $imans = 1 ]; then
