@@ -6,5 +6,5 @@
 . "$(dirname "$0")/lib.sh"
 
 for v in stock ima-ns ima-ns-off; do
-	guest_tap "$v" --append ima_policy=tcb -- "$top/tests/guest/host-ima.sh"
+	guest_tap "$v" --append ima_policy=tcb --env IMA_TEST_KERNEL=$v -- "$top/tests/guest/host-ima.sh"
 done
