@@ -4,10 +4,12 @@
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
-# cover_letter [HOST-RULES]: prints "unshare=PID shell=PID user:[INODE]"
-# and the records.
+# cover_letter [HOST-RULES]: prints "unshare=PID shell=PID user:[INODE]",
+# the records, and last "status: S", the guest run's exit status (125
+# for a kernel report).
 cover_letter() {
 	vm ima-ns -- "$top/guest/cover-letter.sh" /tmp/cover "$@" 2>&1
+	echo "status: $?"
 }
 busybox2=$({ cat /bin/busybox; echo; } | sha256sum | cut -d' ' -f1)
 # expect ns|host: the pids line of $out, then the record of busybox2's
@@ -23,21 +25,21 @@ expect() {
 	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\"$ns"
 }
 out=$(cover_letter)
-is "cover letter: exactly one record, for busybox2, with its sha256, pid, uid and namespace" "$out" "$(expect ns)"
+is "cover letter: exactly one record, for busybox2, with its sha256, pid, uid and namespace" "$out" "$(expect ns; echo "status: 0")"
 
 # With the cover letter's host rules: they match uid 1000, not the root
 # that runs the scenario, so there is still exactly one record.
 out=$(cover_letter "measure func=BPRM_CHECK mask=MAY_EXEC uid=1000
 audit func=BPRM_CHECK mask=MAY_EXEC uid=1000
 ")
-is "cover letter with its host rules for uid 1000: still the namespace's one record" "$out" "$(expect ns)"
+is "cover letter with its host rules for uid 1000: still the namespace's one record" "$out" "$(expect ns; echo "status: 0")"
 
 # A host rule that matches root: busybox2 is audited by both policies,
 # and the host alone audits the container's busybox and unshare.
 out=$(cover_letter "audit func=BPRM_CHECK mask=MAY_EXEC uid=0
 ")
 is "cover letter with a host rule for uid 0: two records for busybox2, one per policy" \
-	"$(echo "$out" | grep -E '^unshare=|busybox2')" "$(expect ns; expect host | tail -n 1)"
+	"$(echo "$out" | grep -E '^unshare=|busybox2|^status: ')" "$(expect ns; expect host | tail -n 1; echo "status: 0")"
 is "and one each for unshare and the container's busybox, from the host's rule" \
 	"$(echo "$out" | grep -cF 'file="/usr/bin/unshare" ') $(echo "$out" | grep -cF 'file="/tmp/cover/rootfs/bin/busybox" ')" "1 1"
 

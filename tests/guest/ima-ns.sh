@@ -207,7 +207,8 @@ auditrd -o "$tmp/recs" $info -- unshare --user --map-root-user --mount sh -c "
 	errno write $ima/policy '$rule'; errno write $ima/policy 'dont_measure uid=0
 '; cat $ima/policy
 	cat $ima/violations" >"$tmp/out"
-is "a namespace's policy updates and refusals work as usual" "$(cat "$tmp/out")" "EINVAL
+rc=$?
+is "a namespace's policy updates and refusals work as usual (auditrd's status, then the output)" "$rc $(cat "$tmp/out")" "0 EINVAL
 EINVAL
 OK
 OK
@@ -219,9 +220,13 @@ is "and send no INTEGRITY_STATUS, POLICY_RULE or other informational record" "$(
 auditrd -o "$tmp/recs" $info -- sh -c "errno write $ima/policy 'measure func=BOGUS
 '; errno write $ima/policy 'dont_measure fsmagic=0x1234
 '" >"$tmp/out"
-is "the host's own refusal and update send their records" \
-	"$(sed -E 's/ msg=audit\([0-9.:]+\)://; s/ pid=[0-9]+//' "$tmp/recs")" \
-"type=INTEGRITY_POLICY_RULE action=measure func=BOGUS res=0
+rc=$?
+is "the host's own refusal and update send their records (auditrd's status, the output, the records)" \
+	"$rc $(cat "$tmp/out")
+$(sed -E 's/ msg=audit\([0-9.:]+\)://; s/ pid=[0-9]+//' "$tmp/recs")" \
+"0 EINVAL
+OK
+type=INTEGRITY_POLICY_RULE action=measure func=BOGUS res=0
 type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
 type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 op=policy_update cause=failed comm=\"errno\" res=0 errno=0
 type=INTEGRITY_POLICY_RULE action=dont_measure fsmagic=0x1234 res=1
