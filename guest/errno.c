@@ -4,6 +4,10 @@
  * check exact error codes.
  *
  *   errno write FILE TEXT    write TEXT (no newline added), as echo would
+ *   errno writefd [PID] FD TEXT
+ *                            the same to the open file FD, this process's
+ *                            or (with PID) a copy of PID's, taken with
+ *                            pidfd_getfd(): a file opened by someone else
  *   errno read FILE          read FILE to the end, copy it to stdout
  *   errno open FILE [r|w|d]  open FILE for reading (default), writing, or
  *                            reading with O_DIRECT
@@ -17,7 +21,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static int report(int ok)
@@ -32,11 +38,34 @@ static int report(int ok)
 	return 1;
 }
 
+/* Write all of TEXT to FD, as echo would, and close FD. */
+static int write_close(int fd, const char *text)
+{
+	size_t left;
+	ssize_t n;
+
+	/* Like echo: a file may take less than all of it at once. */
+	for (left = strlen(text); left; text += n, left -= n) {
+		n = write(fd, text, left);
+		if (n < 0)
+			return report(0);
+	}
+	/* The policy file checks what was written when it is closed. */
+	return report(!close(fd));
+}
+
+/* FD as a number, or -1. */
+static int number(const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	return *s && !*end && n >= 0 && n <= 1 << 30 ? n : -1;
+}
+
 int main(int argc, char **argv)
 {
 	char buf[4096];
-	const char *p;
-	size_t left;
 	ssize_t n;
 	int fd;
 
@@ -44,14 +73,26 @@ int main(int argc, char **argv)
 		fd = open(argv[2], O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
 			return report(0);
-		/* Like echo: a file may take less than all of it at once. */
-		for (p = argv[3], left = strlen(p); left; p += n, left -= n) {
-			n = write(fd, p, left);
-			if (n < 0)
+		return write_close(fd, argv[3]);
+	}
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "writefd")) {
+		fd = number(argv[argc - 2]);
+		if (fd < 0)
+			goto usage;
+		if (argc == 5) {
+			int pid = number(argv[2]), pidfd;
+
+			if (pid < 0)
+				goto usage;
+			pidfd = syscall(SYS_pidfd_open, pid, 0);
+			if (pidfd < 0)
 				return report(0);
+			fd = syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+			if (fd < 0)
+				return report(0);
+			close(pidfd);
 		}
-		/* The policy file checks what was written when it is closed. */
-		return report(!close(fd));
+		return write_close(fd, argv[argc - 1]);
 	}
 	if (argc == 3 && !strcmp(argv[1], "read")) {
 		fd = open(argv[2], O_RDONLY | O_CLOEXEC);
@@ -85,6 +126,6 @@ int main(int argc, char **argv)
 				   fd, 0) != MAP_FAILED);
 	}
 usage:
-	fprintf(stderr, "usage: errno write FILE TEXT | read FILE | open FILE [r|w|d] | mmap FILE\n");
+	fprintf(stderr, "usage: errno write FILE TEXT | writefd [PID] FD TEXT | read FILE | open FILE [r|w|d] | mmap FILE\n");
 	return 2;
 }

@@ -5,7 +5,7 @@
 # from whom, the rule limit, how ids in rules read, and that a namespace
 # sends no informational audit records.  Every expectation is exact.
 . "$(dirname "$0")/tap.sh"
-plan 27
+plan 33
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -155,6 +155,40 @@ is "the policy holds the one rule the host's root set" \
 	"$(nsenter -t "$held" --mount cat $ima/policy)" "$audit "
 release user
 
+# Opener and writer: both must be the host's audit administrator.  A policy
+# file opened by one and written by the other, through pidfd_getfd() or an
+# inherited descriptor, is EPERM; written by its opener, it is not.
+hold fd userns "echo 1 >$ima/active; exec 3>$ima/policy; echo \$\$ >$tmp/fd.ready; read x <$tmp/fd.go"
+is "a policy file opened by the namespace's root (host uid 1000), written by the host's root: EPERM" \
+	"$(errno writefd "$held" 3 "$rule")" EPERM
+release fd
+hold fd2 userns "echo 1 >$ima/active; echo \$\$ >$tmp/fd2.ready; read x <$tmp/fd2.go"
+is "opened by the host's root and written by uid 1000: EPERM; written by the host's root: accepted" \
+	"$(nsenter -t "$held" --mount sh -c "exec 3>$ima/policy; setpriv --reuid=1000 --regid=1000 --clear-groups errno writefd 3 '$rule'"
+	nsenter -t "$held" --mount sh -c "exec 3>$ima/policy; errno writefd 3 '$rule'")" "EPERM
+OK"
+release fd2
+
+# Ids in a rule are read in the user namespace that owns the policy,
+# whoever writes the rule (as in v14), and shown in the reader's.
+idrule="audit func=BPRM_CHECK mask=MAY_EXEC uid=0 gid=0 fowner=0 fgroup=0"
+hold own userns "echo 1 >$ima/active; echo \$\$ >$tmp/own.ready; read x <$tmp/own.go"
+is "the host's root, entering only the mount namespace, writes uid=0 (accepted) and uid=1, unmapped there (EINVAL)" \
+	"$(nsenter -t "$held" --mount errno write $ima/policy "$idrule
+"; nsenter -t "$held" --mount errno write $ima/policy "audit func=BPRM_CHECK uid=1
+")" "OK
+EINVAL"
+is "the rule names the namespace's root: the host reads host uid 1000" \
+	"$(nsenter -t "$held" --mount cat $ima/policy)" \
+	"audit func=BPRM_CHECK mask=MAY_EXEC uid=1000 gid=1000 fowner=1000 fgroup=1000 "
+is "the namespace's root reads it as the host's root wrote it" \
+	"$(asuser nsenter -t "$held" --user --mount --preserve-credentials cat $ima/policy)" "$idrule "
+is "the host's root entering the user namespace too writes uid=0 there: the same id" \
+	"$(nsenter -t "$held" --user --mount errno write $ima/policy "dont_measure uid=0
+"; nsenter -t "$held" --mount sed -n 2p $ima/policy)" "OK
+dont_measure uid=1000 "
+release own
+
 # 1024 rules at most: the 1025th is ENOSPC and the first 1024 stay.
 i=1 rules=
 while [ $i -le 1024 ]; do
@@ -174,7 +208,7 @@ ENOSPC
 dont_measure fsmagic=0x1 
 dont_measure fsmagic=0x1024 "
 
-# Ids in rules are read and shown in the user namespace of the opener.
+# From inside: ids are read and shown in the namespace's user namespace.
 ids="dont_measure uid=0 gid=0 fowner=0 fgroup=0"
 hold ids userns "echo 1 >$ima/active; { errno write $ima/policy '$ids
 '; errno write $ima/policy 'dont_measure uid=1
