@@ -6,6 +6,9 @@
 # (tools/series mail) and what Debian's debian/patches/ would hold
 # (tools/series debian), applied with quilt to a fresh tree.
 # No debug pass: it builds the series and boots no kernel.
+# Results: ima-ns 104
+# (checkpatch for each of the 34 patches, two builds for each of the 26
+# that touch compiled code, 4 checks of the whole series, 14 below)
 . "$(dirname "$0")/lib.sh"
 
 "$top/tools/series" check

@@ -2,7 +2,9 @@
 # The guest runner itself: it boots both userspaces, returns the command's
 # output and status, shares folders, and fails a run on a kernel report or
 # when the guest does not finish.
-# No debug pass: it tests tools/vm itself, on the stock kernel.
+# No debug pass: it tests tools/vm itself, on the stock kernel, and boots
+# the debug kernel itself to show that its checkers fail a run.
+# Results: ima-ns 13
 . "$(dirname "$0")/lib.sh"
 
 version=$(make -s -C "$top/build/src/stock" kernelversion)
@@ -10,13 +12,10 @@ version=$(make -s -C "$top/build/src/stock" kernelversion)
 t=$SECONDS
 out=$(vm stock -- uname -r 2>&1)
 rc=$?
-took=$((SECONDS - t))
 is "stock boots the host userspace and runs uname" "$rc $out" "0 $version"
-if [ "$took" -lt 10 ]; then
-	ok "tools/vm --variant stock takes under 10 s ($took s)"
-else
-	not_ok "tools/vm --variant stock takes under 10 s ($took s)"
-fi
+# How long it took is for the reader, not a test: a correctness suite on
+# a shared machine does not judge wall-clock time.
+echo "# tools/vm --variant stock -- uname -r took $((SECONDS - t)) s"
 
 out=$(vm stock -- sh -c 'echo out; echo err >&2; exit 7' 2>&1)
 is "CMD's output and exit status come back" "$? $out" "7 out
@@ -68,3 +67,22 @@ else
 	not_ok "a guest that does not finish is stopped at --timeout (status $rc after $took s)"
 	echo "$out" | diag
 fi
+
+# The debug kernel's checkers fire, and tools/vm --kmemleak fails a run
+# whose scans did not both run (the debug pass relies on them).  A leak
+# that kmemleak finds fails a run too: shown with a kernel that leaks the
+# rules of an ending namespace (tests/README.md).
+out=$(vm debug -- sh -c 'echo READ_AFTER_FREE >/sys/kernel/debug/provoke-crash/DIRECT' 2>&1)
+rc=$?
+case "$rc $out" in
+"125 "*"printed a report"*"BUG: KASAN: "*lkdtm_READ_AFTER_FREE*) ok "debug: a use after free (lkdtm) is a KASAN report that fails the run" ;;
+*) not_ok "debug: a use after free (lkdtm) is a KASAN report that fails the run (status $rc)"; echo "$out" | diag ;;
+esac
+out=$(vm debug --kmemleak -- sh -c 'echo off >/sys/kernel/debug/kmemleak' 2>&1)
+rc=$?
+case "$rc $out" in
+"125 "*"kmemleak did not scan twice"*) ok "debug --kmemleak: kmemleak switched off during CMD fails the run" ;;
+*) not_ok "debug --kmemleak: kmemleak switched off during CMD fails the run (status $rc)"; echo "$out" | diag ;;
+esac
+out=$(vm debug --kmemleak -- true 2>&1)
+is "debug --kmemleak: a clean run passes" "$? $out" "0 "

@@ -3,6 +3,7 @@
 # with and without CONFIG_IMA_NS.
 # No debug pass: 13-host-diff's debug pass runs the host's IMA on the
 # debug kernel, with more scenarios.
+# Results: ima-ns 42
 . "$(dirname "$0")/lib.sh"
 
 for v in stock ima-ns ima-ns-off; do

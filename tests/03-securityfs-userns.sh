@@ -4,6 +4,7 @@
 # CONFIG_IMA_NS=n, mounted with IMA namespaces.
 # No debug pass: 04, 06 and 11 mount securityfs in user namespaces on the
 # debug kernel.
+# Results: ima-ns 3
 . "$(dirname "$0")/lib.sh"
 
 guest_tap stock --env EXPECT_USERNS_MOUNT=EPERM -- "$top/build/guest/bin/securityfs_userns"

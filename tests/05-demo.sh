@@ -3,6 +3,7 @@
 # shows what it says it shows.
 # No debug pass: the demo's kernel paths are the cover letter's, which 06
 # runs on the debug kernel.
+# Results: ima-ns 5
 . "$(dirname "$0")/lib.sh"
 
 out=$(vm ima-ns -- "$top/guest/demo.sh" 2>&1)

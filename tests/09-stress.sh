@@ -3,6 +3,7 @@
 # (default 120, in both passes; `make stress` runs 600), their files
 # changing under them and namespaces ending and starting again
 # (tests/guest/stress.sh).
+# Results: ima-ns 6, debug 6
 . "$(dirname "$0")/lib.sh"
 
 s=${STRESS_SECONDS:-120}

@@ -5,6 +5,7 @@
 # (tests/guest/policyfuzz.sh).  The seed defaults to 1 in the ima-ns pass
 # and 2 in the debug pass, so that the debug pass's inputs are new; every
 # result names its seed, and FUZZ_SEED=N replays a run.
+# Results: ima-ns 2, debug 2
 . "$(dirname "$0")/lib.sh"
 
 if [ "$pass" = ima-ns ]; then

@@ -3,6 +3,7 @@
 # ima-ns) and reports every figure, so that it does not rot.  Its numbers
 # are not judged here: a quick round is too short for that.
 # No debug pass: it compares stock and ima-ns.
+# Results: ima-ns 3
 . "$(dirname "$0")/lib.sh"
 
 out=$("$top/bench/run" --quick 2>&1)

@@ -7,6 +7,7 @@
 # (configs/debug.config) and run at its boot with kunit.enable=1, under
 # KASAN, lockdep and kmemleak.
 # No debug pass: it boots the debug kernel in the ima-ns pass already.
+# Results: ima-ns 2
 . "$(dirname "$0")/lib.sh"
 
 # Every result line of the suites' KTAP, indentation kept.

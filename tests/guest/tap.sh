@@ -22,11 +22,19 @@ is() {
 	fi
 }
 
-# check DESC CMD [ARGS]: pass when CMD succeeds.
+# check DESC CMD [ARGS]: pass when CMD succeeds; on failure, print what
+# it ran and what it printed.
 check() {
 	_desc=$1
 	shift
-	if "$@"; then ok "$_desc"; else not_ok "$_desc"; fi
+	_out=$("$@" 2>&1)
+	_rc=$?
+	if [ "$_rc" -eq 0 ]; then
+		ok "$_desc"
+	else
+		not_ok "$_desc"
+		{ echo "status $_rc: $*"; printf '%s\n' "$_out"; } | diag
+	fi
 }
 
 # An audit record with its time stamp and serial taken out, so that it can
