@@ -7,7 +7,9 @@
  *   errno writefd [PID] FD TEXT
  *                            the same to the open file FD, this process's
  *                            or (with PID) a copy of PID's, taken with
- *                            pidfd_getfd(): a file opened by someone else
+ *                            pidfd_getfd(): a file opened by someone else;
+ *                            if taking the copy fails, prints
+ *                            "pidfd_getfd: ERRNO-NAME" instead
  *   errno read FILE          read FILE to the end, copy it to stdout
  *   errno open FILE [r|w|d]  open FILE for reading (default), writing, or
  *                            reading with O_DIRECT
@@ -85,12 +87,14 @@ int main(int argc, char **argv)
 			if (pid < 0)
 				goto usage;
 			pidfd = syscall(SYS_pidfd_open, pid, 0);
-			if (pidfd < 0)
+			if (pidfd >= 0) {
+				fd = syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+				close(pidfd);
+			}
+			if (pidfd < 0 || fd < 0) {
+				printf("pidfd_getfd: ");
 				return report(0);
-			fd = syscall(SYS_pidfd_getfd, pidfd, fd, 0);
-			if (fd < 0)
-				return report(0);
-			close(pidfd);
+			}
 		}
 		return write_close(fd, argv[argc - 1]);
 	}

@@ -5,7 +5,7 @@
 # from whom, the rule limit, how ids in rules read, and that a namespace
 # sends no informational audit records.  Every expectation is exact.
 . "$(dirname "$0")/tap.sh"
-plan 33
+plan 34
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -183,11 +183,22 @@ is "the rule names the namespace's root: the host reads host uid 1000" \
 	"audit func=BPRM_CHECK mask=MAY_EXEC uid=1000 gid=1000 fowner=1000 fgroup=1000 "
 is "the namespace's root reads it as the host's root wrote it" \
 	"$(asuser nsenter -t "$held" --user --mount --preserve-credentials cat $ima/policy)" "$idrule "
-is "the host's root entering the user namespace too writes uid=0 there: the same id" \
+is "the host's root entering the user namespace too, as the namespace's root, writes uid=0: the same id" \
 	"$(nsenter -t "$held" --user --mount errno write $ima/policy "dont_measure uid=0
 "; nsenter -t "$held" --mount sed -n 2p $ima/policy)" "OK
 dont_measure uid=1000 "
 release own
+# Opened by the namespace's root, written by the host's root (pidfd_getfd):
+# uid=0 is still the namespace's root, not the writer's.
+mkfifo -m 666 "$tmp/w.closed" "$tmp/w.go2"
+hold w userns "echo 1 >$ima/active; exec 3>$ima/policy; echo \$\$ >$tmp/w.ready; read x <$tmp/w.go
+	exec 3>&-; echo >$tmp/w.closed; read x <$tmp/w.go2"
+is "a rule with uid=0 written by the host's root to a policy file the namespace's root opened names the namespace's root" \
+	"$(errno writefd "$held" 3 "dont_measure uid=0
+"; echo >"$tmp/w.go"; read -r x <"$tmp/w.closed"; nsenter -t "$held" --mount cat $ima/policy)" "OK
+dont_measure uid=1000 "
+echo >"$tmp/w.go2"
+wait
 
 # 1024 rules at most: the 1025th is ENOSPC and the first 1024 stay.
 i=1 rules=

@@ -9,9 +9,24 @@ slab() {
 	awk -v c="$1" '$1 == c { print $2; found = 1 } END { if (!found) print "no-such-cache" }' /proc/slabinfo
 }
 
-# slab_objsize CACHE: the size in bytes of one object of CACHE.
+# slab_objsize CACHE: the size in bytes of one object of CACHE, as the
+# cache's object_size (what the allocation asked for, not its slot).
 slab_objsize() {
-	awk -v c="$1" '$1 == c { print $4 }' /proc/slabinfo
+	cat "/sys/kernel/slab/$1/object_size" 2>/dev/null
+}
+
+# slab_all: "CACHE ACTIVE" for every cache, sorted by name (in the C
+# locale, as slab_grown's join expects), each cache shrunk first.
+slab_all() {
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done
+	awk 'NR > 2 { print $1, $2 }' /proc/slabinfo | LC_ALL=C sort -k1,1
+}
+
+# slab_grown FILE LIMIT: the caches that now hold LIMIT or more objects
+# more than FILE (slab_all's output, saved earlier) says, each as
+# "CACHE BEFORE -> NOW".
+slab_grown() {
+	slab_all | LC_ALL=C join - "$1" | awk -v l="$2" '$2 - $3 >= l { print $1, $3, "->", $2 }'
 }
 
 # settle "N M": wait until ima_namespace and ns_status hold N and M
@@ -25,11 +40,6 @@ settle() {
 	done
 	echo "$(slab ima_namespace) $(slab ns_status)"
 }
-
-# On the debug variant KASAN's quarantine holds freed objects back, so the
-# counts say nothing there: a test that uses them skips (no_slab_counts),
-# and kmemleak (tools/vm --kmemleak) checks that nothing was left behind.
-no_slab_counts() { [ "${VM_VARIANT:-}" = debug ]; }
 
 # sunreclaim: the kernel's unreclaimable slab memory in kB, with every
 # cache shrunk first (which also empties KASAN's quarantine of it), so

@@ -29,19 +29,33 @@ is "500 IMA namespaces were active, with their policies, at the same time" \
 # Each record matched to the worker that caused it (stress_check.py).
 "$(dirname "$0")/stress_check.py" "$tmp/files" "$tmp/expect" "$tmp/recs" >"$tmp/check"
 diag <"$tmp/check"
-want=$(sed -n 's/^expected //p' "$tmp/check")
-namespaces=$(cut -d' ' -f1,2 "$tmp/expect" | sort -u | wc -l)
-check "the run had work to check: $want records expected from $namespaces namespaces (at least 100 and 50)" \
-	test "${want:-0}" -ge 100 -a "$namespaces" -ge 50
+# The run did the work it claims, per minute at least a fifth of what a
+# 2-minute run gave (2026-12-05, nothing else running): on ima-ns 7570
+# namespaces started after the first 500 and 52 030 records, on debug 164
+# and 4533.  Files changed, and some namespace used two versions of one
+# file.
+if [ "${VM_VARIANT:-}" = debug ]; then
+	ns_min=$((16 * seconds / 60)) rec_min=$((450 * seconds / 60))
+else
+	ns_min=$((750 * seconds / 60)) rec_min=$((5000 * seconds / 60))
+fi
+# at_least WHAT N MIN: "WHAT: N >= MIN", and "(too few)" if it is not.
+at_least() {
+	echo "$1: $2 >= $3$([ "${2:-0}" -ge "$3" ] || echo ' (too few)')"
+}
+summary=$(grep '^stress: [0-9]* s, ' "$tmp/log")
+ns=$(echo "$summary" | sed -nE 's/.* ([0-9]+) namespaces \(([0-9]+) at once\).*/\1 - \2/p')
+changes=$(echo "$summary" | sed -nE 's/.* ([0-9]+) changes to .*/\1/p')
+got="$(at_least 'namespaces after the first 500' "$((${ns:-0}))" "$ns_min")
+$(at_least records "$(sed -n 's/^expected //p' "$tmp/check")" "$rec_min")
+$(at_least 'changes to files' "$changes" 1)
+$(at_least 'workers (each in a namespace) that used two versions of a file' "$(sed -n 's/^twice //p' "$tmp/check")" 1)"
+is "the run did the work it claims" "$got" "$(echo "$got" | sed 's/ (too few)$//')"
 is "no record is missing: every version a namespace used was audited there" \
 	"$(grep '^missing ' "$tmp/check")" "missing 0"
 is "no record is left over: none twice in a namespace for a file that did not change, none unexpected" \
 	"$(grep '^extra ' "$tmp/check")" "extra 0"
 
-if no_slab_counts; then
-	skip "the namespace caches return to their start (slab counts mean nothing under KASAN)"
-else
-	is "with every namespace ended, ima_namespace and ns_status hold what they held before" \
-		"$(settle "$before")" "$before"
-fi
+is "with every namespace ended, ima_namespace and ns_status hold what they held before" \
+	"$(settle "$before")" "$before"
 rm -rf "$tmp"

@@ -10,8 +10,10 @@ DIR/image followed by "\\nstress fNN version V\\n".  RECORDS is auditrd's
 output.  Every record of a file in DIR must come from a namespace's rule
 (ima_userns=), name that file, and carry the sha256 of a version that one
 worker of that namespace (pid= for a read, ppid= for an exec) used and was
-not yet matched.  Prints "missing N", "extra N" and up to 10 examples of
-each; exits 0 when both are 0.
+not yet matched.  Prints "expected N" (records),
+"versions N" (file versions used), "twice N" (workers, each in a namespace
+of its own, that used two versions of one file), then "missing N", "extra N" and up to 10 examples
+of each; exits 0 when both are 0.
 """
 import collections
 import hashlib
@@ -24,8 +26,10 @@ RECORD = re.compile(r'file="([^"]*)" hash="sha256:([0-9a-f]+)" ppid=(\d+) pid=(\
 def main(top, expect, records):
     image = open(top + "/image", "rb").read()
     want = collections.Counter()
+    seen = collections.defaultdict(set)  # by worker: inodes are reused
     for line in open(expect):
         inum, pid, path, version = line.split()
+        seen[(inum, pid, path)].add(version)
         name = path.rsplit("/", 1)[1]
         data = image + b"\nstress %s version %s\n" % (name.encode(), version.encode())
         want[(inum, pid, path, hashlib.sha256(data).hexdigest())] += 1
@@ -48,6 +52,8 @@ def main(top, expect, records):
             extra.append(line.strip())
     missing = [" ".join(k) for k, n in want.items() for _ in range(n)]
     print("expected %d" % total)
+    print("versions %d" % len({(p, v) for (_, _, p), vs in seen.items() for v in vs}))
+    print("twice %d" % sum(1 for vs in seen.values() if len(vs) > 1))
     print("missing %d" % len(missing))
     for m in missing[:10]:
         print("  " + m)
