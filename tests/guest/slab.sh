@@ -15,10 +15,17 @@ slab_objsize() {
 	cat "/sys/kernel/slab/$1/object_size" 2>/dev/null
 }
 
+# shrink_all: shrink every cache, which frees its empty slabs and, under
+# KASAN, empties its quarantine, so that only objects still allocated
+# count as active.
+shrink_all() {
+	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done
+}
+
 # slab_all: "CACHE ACTIVE" for every cache, sorted by name (in the C
 # locale, as slab_grown's join expects), each cache shrunk first.
 slab_all() {
-	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done
+	shrink_all
 	awk 'NR > 2 { print $1, $2 }' /proc/slabinfo | LC_ALL=C sort -k1,1
 }
 
@@ -42,10 +49,9 @@ settle() {
 }
 
 # sunreclaim: the kernel's unreclaimable slab memory in kB, with every
-# cache shrunk first (which also empties KASAN's quarantine of it), so
-# that only objects still allocated count.
+# cache shrunk first (shrink_all).
 sunreclaim() {
-	for _c in /sys/kernel/slab/*/shrink; do echo 1 >"$_c"; done
+	shrink_all
 	awk '$1 == "SUnreclaim:" { print $2 }' /proc/meminfo
 }
 
