@@ -14,6 +14,13 @@
  *   errno open FILE [r|w|d]  open FILE for reading (default), writing, or
  *                            reading with O_DIRECT
  *   errno mmap FILE          map FILE's first page readable and executable
+ *   errno --enter PID OP ... first enter PID's mount and user namespaces
+ *                            with setns(), keeping this process's
+ *                            credentials and the capabilities setns()
+ *                            gives in the user namespace, which an exec
+ *                            would drop (nsenter --preserve-credentials
+ *                            runs its command with none); if entering
+ *                            fails, prints "setns: ERRNO-NAME" instead
  *
  * Prints "OK" or the errno's name (EINVAL, EACCES, ...) on the last line
  * and exits 0 for OK, 1 otherwise.
@@ -21,6 +28,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -65,12 +73,43 @@ static int number(const char *s)
 	return *s && !*end && n >= 0 && n <= 1 << 30 ? n : -1;
 }
 
+/* Enter @pid's mount namespace, then its user namespace: 0 or -1. */
+static int enter(const char *pid)
+{
+	static const char *const ns[] = { "mnt", "user" };
+	char path[64];
+	int i, fd, err;
+
+	if (number(pid) < 0)
+		return -1;
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "/proc/%s/ns/%s", pid, ns[i]);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		err = setns(fd, 0);
+		close(fd);
+		if (err)
+			return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char buf[4096];
 	ssize_t n;
 	int fd;
 
+	if (argc > 3 && !strcmp(argv[1], "--enter")) {
+		if (enter(argv[2])) {
+			printf("setns: ");
+			return report(0);
+		}
+		argv[2] = argv[0];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc == 4 && !strcmp(argv[1], "write")) {
 		fd = open(argv[2], O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
@@ -130,6 +169,7 @@ int main(int argc, char **argv)
 				   fd, 0) != MAP_FAILED);
 	}
 usage:
-	fprintf(stderr, "usage: errno write FILE TEXT | writefd [PID] FD TEXT | read FILE | open FILE [r|w|d] | mmap FILE\n");
+	fprintf(stderr, "usage: errno [--enter PID] write FILE TEXT | writefd [PID] FD TEXT | read FILE |\n"
+		"       open FILE [r|w|d] | mmap FILE\n");
 	return 2;
 }

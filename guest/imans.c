@@ -49,18 +49,12 @@ static const char *meaning(const char *at, int err)
 		int err;
 		const char *text;
 	} table[] = {
-		{ "user namespace", EPERM, "user namespaces are disabled for this user (sysctl user.max_user_namespaces, or a container that forbids them)" },
-		{ "user namespace", ENOSPC, "too many user namespaces: the limit is 32 levels of nesting, or user.max_user_namespaces" },
-		{ "user namespace", EUSERS, "too many user namespaces (user.max_user_namespaces)" },
+		{ "user namespace", EPERM, "user namespaces are disabled for unprivileged users (sysctl kernel.unprivileged_userns_clone on Debian's kernels, or a container that forbids them)" },
+		{ "user namespace", ENOSPC, "too many user namespaces: they nest at most 33 levels below the host's (a 34th fails), and sysctl user.max_user_namespaces limits their number" },
 		{ "mount securityfs", EPERM, "this kernel cannot mount securityfs in a user namespace: it has no IMA namespace support (CONFIG_IMA_NS)" },
-		{ "mount securityfs", ENODEV, "this kernel has no securityfs" },
 		{ "mount securityfs", ENOENT, "the mount point is missing: with --root, DIR" SECURITYFS " must exist" },
-		{ "activate", ENOENT, "the securityfs has no ima/active: this kernel has no IMA namespace support (CONFIG_IMA_NS)" },
-		{ "activate", EBUSY, "the IMA namespace was active already" },
 		{ "rule", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
 		{ "rule", EINVAL, "the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
-		{ "rule", ENOSPC, "a namespace holds at most 1024 rules" },
-		{ "rule", EACCES, "the IMA namespace is not active" },
 		{ "policy", EINVAL, "a rule in the file is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
 		{ "policy", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
 		{ "policy", ENOSPC, "a namespace holds at most 1024 rules" },

@@ -4,7 +4,7 @@
 # kernels without IMA namespaces.
 # No debug pass: what imans asks of the kernel (mount, active, policy) is
 # what 06 does on the debug kernel; its own checks are of its messages.
-# Results: ima-ns 29
+# Results: ima-ns 37
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/imans.sh"
@@ -15,10 +15,9 @@ if ! in_pass stock; then
 	left_out "imans on stock and ima-ns-off, and the man page"
 	exit 0
 fi
-user="setpriv --reuid=1000 --regid=1000 --clear-groups"
 for v in stock ima-ns-off; do
 	is "$v: imans explains that the kernel cannot mount securityfs in a user namespace" \
-		"$(vm $v -- sh -c "$user imans -- true; echo status \$?" 2>&1)" \
+		"$(vm $v -- sh -c "runas 1000 imans -- true; echo status \$?" 2>&1)" \
 "imans: mount securityfs: /sys/kernel/security: EPERM (Operation not permitted): this kernel cannot mount securityfs in a user namespace: it has no IMA namespace support (CONFIG_IMA_NS)
 status 125"
 done

@@ -13,7 +13,6 @@ cp /bin/busybox "$b/rootfs/bin/"
 # /bin/x: the static errno program, "errno read FILE" in the container.
 cp "$(command -v errno)" "$b/rootfs/bin/x"
 chown -R 1000:1000 "$tmp"
-user="setpriv --reuid=1000 --regid=1000 --clear-groups"
 
 # crun's rootless spec (crun spec --rootless, which needs /sys/fs/cgroup
 # and so runs on the build host), with CAP_SYS_ADMIN in the container's
@@ -29,7 +28,7 @@ mount -t tmpfs tmpfs /sys/fs
 mkdir /sys/fs/cgroup
 
 echo "audit func=BPRM_CHECK mask=MAY_EXEC uid=1000" >/sys/kernel/security/ima/policy
-auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- $user crun --root "$tmp/state" --cgroup-manager=disabled \
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- runas 1000 crun --root "$tmp/state" --cgroup-manager=disabled \
 	run -b "$b" imans-test >"$tmp/out" 2>&1
 is "the container mounts securityfs and activates its own IMA namespace" "$(cat "$tmp/out")" "1
 OK"
@@ -38,6 +37,6 @@ is "the host's rule for uid 1000 records the container's exec of /bin/x (its pat
 # The container's IMA namespace is the one of its user namespace: once
 # the container is gone, a new one starts inactive.
 is "a second container starts with a fresh, inactive IMA namespace" \
-	"$($user crun --root "$tmp/state" --cgroup-manager=disabled run -b "$b" imans-test 2>&1)" "1
+	"$(runas 1000 crun --root "$tmp/state" --cgroup-manager=disabled run -b "$b" imans-test 2>&1)" "1
 OK"
 rm -rf "$tmp"

@@ -25,6 +25,7 @@
 # the next: audit time stamps and serials, pids and inode numbers, and the
 # digests of the guest's command file.
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
 dir=$1 policy=$2 mode=$3
 contexts=${HOST_DIFF_CONTEXTS:-d0 d1 d2 pm na}
 sfs=/sys/kernel/security
@@ -61,15 +62,11 @@ if [ "$mode" = sibling ]; then
 	# A container with an active IMA namespace whose own rule audits
 	# every read and exec in it; it waits on a FIFO while the scenarios
 	# run.  Its records, if any reached the host, would show below.
-	mkfifo "$tmp/ready" "$tmp/go"
-	unshare --user --map-root-user --mount sh -c "
-		mount -t securityfs securityfs $sfs && echo 1 >$ima/active &&
-		errno write $ima/policy 'audit func=FILE_CHECK mask=MAY_READ
+	hold sibling rootns "echo 1 >$ima/active && errno write $ima/policy 'audit func=FILE_CHECK mask=MAY_READ
 audit func=BPRM_CHECK mask=MAY_EXEC
-' >/dev/null && echo ok >$tmp/ready && read x <$tmp/go" &
-	held=$!
-	read -r ok <"$tmp/ready"
-	[ "$ok" = ok ] || fail "sibling not set up"
+' >/dev/null"
+	sibling=$!
+	[ -n "$held" ] || fail "sibling not set up"
 elif [ "$mode" != plain ]; then
 	fail "mode $mode?"
 fi
@@ -145,8 +142,8 @@ sed 's/^/policy: /' $ima/policy
 echo "CAP_MAC_ADMIN alone opens it: $(setpriv --bounding-set=-all,+mac_admin errno open $ima/policy)"
 
 if [ -n "$held" ]; then
-	echo >"$tmp/go"
-	wait "$held" || fail "sibling ended with $?"
+	echo >"$tmp/sibling.go"
+	wait "$sibling" || fail "sibling ended with $?"
 fi
 # The whole list, ascii and binary (parsed, every template digest
 # checked), but for the digests of the guest's command file, which names

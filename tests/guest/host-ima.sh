@@ -7,6 +7,7 @@
 # stock shows an id of 2^31 or more in a rule as a negative number, which
 # cannot be written back (IMA_TEST_KERNEL=stock expects stock's output).
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
 plan 14
 
 ima=/sys/kernel/security/ima
@@ -66,12 +67,12 @@ rm -f /tmp/pid
 # adds to the list.
 count0=$(cat $ima/runtime_measurements_count)
 lines0=$(wc -l <$ima/ascii_runtime_measurements)
-auditrd -o /tmp/recs -t INTEGRITY_RULE -- setpriv --reuid=4242 --regid=4242 --clear-groups \
+auditrd -o /tmp/recs -t INTEGRITY_RULE -- runas 4242 \
 	sh -c 'echo $PPID $$ >/tmp/pid; exec /tmp/imatest'
 read -r ppid pid </tmp/pid
 ids="auid=4294967295 uid=4242 gid=4242 euid=4242 suid=4242 fsuid=4242 egid=4242 sgid=4242 fsgid=4242 tty=(none) ses=4294967295"
 is "exactly the execs by uid 4242 are audited, with their sha256" "$(audit_strip </tmp/recs)" \
-"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$shsha\" ppid=$ppid pid=$pid $ids comm=\"setpriv\" exe=\"/usr/bin/setpriv\"
+"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$shsha\" ppid=$ppid pid=$pid $ids comm=\"runas\" exe=\"$(readlink -f "$(command -v runas)")\"
 type=INTEGRITY_RULE file=\"$bin\" hash=\"sha256:$sha\" ppid=$ppid pid=$pid $ids comm=\"sh\" exe=\"$sh\""
 
 cat $ima/ascii_runtime_measurements >/tmp/ascii
@@ -87,7 +88,7 @@ is "the binary list, parsed entry by entry (every template digest checked), is t
 before=$(cat $ima/violations)
 : >/tmp/vfile
 chmod 666 /tmp/vfile
-setpriv --reuid=4243 --regid=4243 --clear-groups sh -c 'exec 3>>/tmp/vfile; cat /tmp/vfile'
+runas 4243 sh -c 'exec 3>>/tmp/vfile; cat /tmp/vfile'
 is "reading a file open for writing counts one violation" \
 	"$(cat $ima/violations)" $((before + 1))
 is "the violation is in the list with a zero digest" \

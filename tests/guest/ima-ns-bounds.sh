@@ -8,19 +8,15 @@
 # The attacker is uid 1000, root only in a user namespace of its own.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
-. "$(dirname "$0")/users.sh"
+. "$(dirname "$0")/helpers.sh"
 plan 12
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
-# userns CMD: sh -c CMD as uid 1000 become root of a new user and mount
-# namespace, with the namespace's own securityfs mounted and active.
-userns() {
-	as 1000 unshare --user --map-root-user --mount \
-		sh -c "mount -t securityfs securityfs $sfs && echo 1 >$ima/active && $1"
-}
+# activens CMD: userns (helpers.sh) with the namespace activated first.
+activens() { userns "echo 1 >$ima/active && $1"; }
 # long N C: the character C N times.
 long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
@@ -61,12 +57,12 @@ is "the host's root: $n rules with a 3000-byte label= are EINVAL and leave SUnre
 
 s=$(sunreclaim)
 is "uid 1000 in its namespace: the same $n rules fail and leave SUnreclaim within $bound kB after the namespace is gone" \
-	"$(userns "$hammer; hammer $ima/policy '$label' $n") $(grew "$s")" "$n ok"
+	"$(activens "$hammer; hammer $ima/policy '$label' $n") $(grew "$s")" "$n ok"
 
 a=$(long 2000 a) b=$(long 2000 b)
 s=$(sunreclaim)
 is "uid 1000: a repeated fsname= is EINVAL; $n rules with two 2000-byte fsname= leave SUnreclaim within $bound kB" \
-	"$(userns "errno write $ima/policy 'dont_measure fsname=a fsname=b
+	"$(activens "errno write $ima/policy 'dont_measure fsname=a fsname=b
 '; $hammer; hammer $ima/policy 'dont_measure fsname=$a fsname=$b func=NONE' $n") $(grew "$s")" "EINVAL
 $n ok"
 
@@ -74,7 +70,7 @@ $n ok"
 # is kept once a policy has been loaded, so load one first.
 s=$(sunreclaim)
 is "uid 1000: a repeated subj_type= is EINVAL; $n rules with two 2000-byte subj_type= leave SUnreclaim within $bound kB" \
-	"$(userns "echo 'dont_measure fsmagic=0x1' >$ima/policy && errno write $ima/policy 'dont_measure subj_type=a subj_type=b
+	"$(activens "echo 'dont_measure fsmagic=0x1' >$ima/policy && errno write $ima/policy 'dont_measure subj_type=a subj_type=b
 '; $hammer; hammer $ima/policy 'dont_measure subj_type=$a subj_type=$b func=NONE' $n") $(grew "$s")" "EINVAL
 $n ok"
 
@@ -86,14 +82,14 @@ cg=/sys/fs/cgroup
 mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
 	echo "cannot set up a memory cgroup" | diag
 a=$(long 1500 a) b=$(long 1500 b)
-charged=$(sh -c "echo \$\$ >$cg/t/cgroup.procs && exec setpriv --reuid=1000 --regid=1000 --clear-groups \
+charged=$(sh -c "echo \$\$ >$cg/t/cgroup.procs && exec runas 1000 \
 	unshare --user --map-root-user --mount sh -c '
-	slab() { sed -n \"s/^slab_unreclaimable //p\" $cg/t/memory.stat; }
+	cg_slab() { sed -n \"s/^slab_unreclaimable //p\" $cg/t/memory.stat; }
 	mount -t securityfs securityfs $sfs && echo 1 >$ima/active &&
-	echo dont_measure fsmagic=0x1 >$ima/policy && s=\$(slab) &&
+	echo dont_measure fsmagic=0x1 >$ima/policy && s=\$(cg_slab) &&
 	exec 3>$ima/policy && i=0 &&
 	while [ \$i -lt 1023 ]; do echo \"dont_measure fsname=$a subj_type=$b fsmagic=\$i\" >&3 || exit 1; i=\$((i + 1)); done &&
-	exec 3>&- && echo \$((\$(slab) - s))'")
+	exec 3>&- && echo \$((\$(cg_slab) - s))'")
 [ -n "$charged" ] && [ "$charged" -ge $((1023 * 3000)) ] && charged=ok
 is "1023 rules with 3000 bytes of strings each are charged to the writer's memory cgroup" "$charged" ok
 
@@ -106,12 +102,12 @@ truncate -s $((1024 * 4096 + 1)) "$tmp/over"
 i=1
 while [ $i -le 1024 ]; do echo "dont_measure fsmagic=$i"; i=$((i + 1)); done >"$tmp/rules"
 chmod 644 "$tmp/sparse" "$tmp/sparse600" "$tmp/over" "$tmp/rules"
-is "uid 1000 loading a 1500 MB sparse file as its policy gets EFBIG" "$(userns "errno write $ima/policy $tmp/sparse")" EFBIG
+is "uid 1000 loading a 1500 MB sparse file as its policy gets EFBIG" "$(activens "errno write $ima/policy $tmp/sparse")" EFBIG
 # At once: a 600 MB file is refused as fast as one just over the bound
 # (read whole, the 600 MB one took 3.5 s in this guest): within
 # three times as long and 300 ms, which the load of a busy machine or a
 # debug kernel does not change.  Prints both results and both times.
-out=$(userns "now() { date +%s%N; }
+out=$(activens "now() { date +%s%N; }
 	t0=\$(now); errno write $ima/policy $tmp/over; t1=\$(now)
 	errno write $ima/policy $tmp/sparse600; t2=\$(now)
 	echo \$(((t1 - t0) / 1000000)) \$(((t2 - t1) / 1000000))" | tr '\n' ' ')
@@ -127,7 +123,7 @@ fi
 head -c 4096 /dev/zero | tr '\0' '#' >"$tmp/page"
 chmod 644 "$tmp/page"
 is "a one-page file with no newline is EINVAL; one a byte over 1024 pages is EFBIG; one with 1024 rules loads, and the namespace holds them" \
-	"$(userns "errno write $ima/policy $tmp/page; errno write $ima/policy $tmp/over; errno write $ima/policy $tmp/rules; wc -l <$ima/policy")" "EINVAL
+	"$(activens "errno write $ima/policy $tmp/page; errno write $ima/policy $tmp/over; errno write $ima/policy $tmp/rules; wc -l <$ima/policy")" "EINVAL
 EFBIG
 OK
 1024"
@@ -156,8 +152,8 @@ dont_measure label=x
 echo "$bad" >"$tmp/bad"
 kmsg_mark start
 t0=$(date +%s)
-auditrd -o "$tmp/recs" -- sh -c "as() { setpriv --reuid=1000 --regid=1000 --clear-groups \"\$@\"; }
-	as unshare --user --map-root-user --mount sh -c '
+auditrd -o "$tmp/recs" -- sh -c "
+	runas 1000 unshare --user --map-root-user --mount sh -c '
 	mount -t securityfs securityfs $sfs && echo 1 >$ima/active || exit 1
 	i=0
 	while [ \$i -lt 100 ]; do
@@ -183,7 +179,7 @@ is "no log line but the LSM rule warning and its suppression count" \
 # silently.  (Last: the host cannot take it back.)
 echo "appraise func=POLICY_CHECK appraise_type=imasig" >$ima/policy
 kmsg_mark signed
-out=$(auditrd -o "$tmp/recs" -- sh -c "setpriv --reuid=1000 --regid=1000 --clear-groups \
+out=$(auditrd -o "$tmp/recs" -- sh -c "runas 1000 \
 	unshare --user --map-root-user --mount sh -c 'mount -t securityfs securityfs $sfs &&
 	echo 1 >$ima/active && errno write $ima/policy \"dont_measure fsmagic=0x1
 \"'")

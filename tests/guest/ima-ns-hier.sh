@@ -6,6 +6,7 @@
 # when it ends or when its files go.  Records come from the audit socket.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
+. "$(dirname "$0")/helpers.sh"
 plan 18
 
 sfs=/sys/kernel/security
@@ -13,7 +14,6 @@ ima=$sfs/ima
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
-user="setpriv --reuid=1000 --regid=1000 --clear-groups"
 nest=$(command -v nest)
 sh=$(readlink -f /bin/sh)
 sha() { sha256sum "$1" | cut -d' ' -f1; }
@@ -22,8 +22,7 @@ sha() { sha256sum "$1" | cut -d' ' -f1; }
 # that records of a namespace's rule name (ima-ns-audit.sh checks those).
 recs() {
 	grep -F "file=\"$1\" " "$tmp/recs" |
-		sed -E 's/ msg=audit\([0-9.:]+\)://; s/ ppid=[0-9]+ pid=[0-9]+//
-			s/ ima_userns=[0-9]+( task_userns=[0-9]+)?$//'
+		audit_strip | sed -E 's/ ppid=[0-9]+ pid=[0-9]+//; s/ ima_userns=[0-9]+( task_userns=[0-9]+)?$//'
 }
 ids() {
 	echo "auid=4294967295 uid=$1 gid=$1 euid=$1 suid=$1 fsuid=$1 egid=$1 sgid=$1 fsgid=$1 tty=(none) ses=4294967295"
@@ -40,7 +39,7 @@ for f in t2 t32 t33 plain dont; do echo "$f" >>"$tmp/$f"; done
 
 echo "$audit uid=1000" >$ima/policy
 # shellcheck disable=SC2086
-auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- $user sh -c "
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- runas 1000 sh -c "
 	nest -a 1 -- $tmp/t1 && nest -a 2 -- $tmp/t2 && nest -a 32 -- $tmp/t32 && nest -a 33 -- $tmp/t33 &&
 	nest 3 -- $tmp/plain && nest -a -r 'dont_measure func=BPRM_CHECK' 3 -- $tmp/dont"
 for f in t1 t2 t32 t33; do
@@ -52,7 +51,7 @@ is "and an exec 3 deep where no namespace mounted securityfs" \
 is "and an exec 3 deep where every level's policy says dont_measure" \
 	"$(recs "$tmp/dont")" "$(rec "$tmp/dont" 1000 nest "$nest")"
 is "a 34th level fails as user namespaces do, with ENOSPC" \
-	"$($user nest -a 34 -- true 2>&1; echo "status $?")" "nest: level 34: user namespace: ENOSPC
+	"$(runas 1000 nest -a 34 -- true 2>&1; echo "status $?")" "nest: level 34: user namespace: ENOSPC
 status 1"
 
 # A namespace's own rule (set by the host's root, whose execs the host's
@@ -91,12 +90,12 @@ mkdir "$tmp/e"
 for i in 1 2 3 4 5; do cp /usr/bin/true "$tmp/e/$i"; done
 mkfifo "$tmp/ready" "$tmp/release"
 exec 3<>"$tmp/ready" 4<>"$tmp/release"
-# hold: a namespace with an audit rule that runs sh, which runs the 5
-# files, then waits to be released: 1 ima_namespace, 6 ns_status.
-hold() {
+# audited_ns: a namespace with an audit rule that runs sh, which runs the
+# 5 files, then waits to be released: 1 ima_namespace, 6 ns_status.
+audited_ns() {
 	nest -a -r "$audit" 1 -- sh -c "for f in $tmp/e/*; do \$f; done; echo >$tmp/ready; read x <$tmp/release" &
 }
-for i in $(seq 20); do hold; done
+for i in $(seq 20); do audited_ns; done
 for i in $(seq 20); do read -r x <&3; done
 is "20 live namespaces that audited sh and 5 files each hold 20 ima_namespace and 120 ns_status" \
 	"$(slab ima_namespace) $(slab ns_status)" "20 120"
@@ -105,7 +104,7 @@ wait
 is "when they end, both caches are empty again" "$(settle "0 0")" "0 0"
 
 # The other way round: the files go while the namespace lives.
-hold
+audited_ns
 read -r x <&3
 rm -r "$tmp/e"
 is "deleting the 5 audited files frees their ns_status while the namespace lives" \
@@ -135,7 +134,7 @@ rules="$(seq 1000 | sed 's/^/dont_measure fsmagic=/')
 slab_all >"$tmp/slabs"
 cycles() {
 	for i in $(seq 20); do
-		$user unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
+		runas 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
 			echo 1 >$ima/active && errno write $ima/policy '$rules$1'; wc -l <$ima/policy"
 	done | sort | uniq -c | sed 's/^ *//'
 }

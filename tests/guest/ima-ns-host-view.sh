@@ -8,7 +8,7 @@
 # what they must be.
 #
 #   ima-ns-host-view.sh host|ns
-. "$(dirname "$0")/users.sh"
+. "$(dirname "$0")/helpers.sh"
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=/tmp/hv
@@ -23,25 +23,20 @@ say "host policy" "$(errno write $ima/policy "measure func=POLICY_CHECK
 measure func=FILE_CHECK mask=MAY_READ uid=1001
 appraise func=FILE_CHECK mask=MAY_READ fsmagic=0x1021997 uid=1001
 ")"
-say "uid 1001 opens $f" "$(as 1001 errno open $f)"
-say "uid 1001 opens $f with O_DIRECT" "$(as 1001 errno open $f d)"
+say "uid 1001 opens $f" "$(runas 1001 errno open $f)"
+say "uid 1001 opens $f with O_DIRECT" "$(runas 1001 errno open $f d)"
 
 if [ "$1" = ns ]; then
 	# An unprivileged namespace's dont_measure rule with permit_directio,
 	# its task reading the file; then host root's audit rules there with
 	# permit_directio and digest_type=verity, and a plain one that matches
 	# the file, read from inside.
-	mkfifo -m 666 "$tmp/ready" "$tmp/go"
-	# Whatever fails in the namespace, it says it is ready (what failed
-	# shows in the lines below), so that nothing waits for it forever.
-	as 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
-		echo 1 >$ima/active
+	# Whatever fails in the namespace after the mount, it says it is
+	# ready (what failed shows in the lines below).
+	hold hv userns "echo 1 >$ima/active
 		errno write $ima/policy 'dont_measure func=FILE_CHECK permit_directio
 ' >$tmp/own
-		cat $f >/dev/null
-		echo \$\$ >$tmp/ready
-		read x <$tmp/go" &
-	read -r held <"$tmp/ready"
+		cat $f >/dev/null; :"
 	say "uid 1000's dont_measure rule with permit_directio" "$(cat "$tmp/own")"
 	for r in "audit func=FILE_CHECK permit_directio" "audit func=FILE_CHECK digest_type=verity" \
 		"audit func=FILE_CHECK"; do
@@ -49,11 +44,10 @@ if [ "$1" = ns ]; then
 ")"
 	done
 	say "uid 1000 reads $f in the namespace" \
-		"$(as 1000 nsenter -t "$held" --user --mount --preserve-credentials errno read $f >/dev/null; echo $?)"
-	echo >"$tmp/go"
-	wait
-	say "after the namespace's rules matched: uid 1001 opens $f" "$(as 1001 errno open $f)"
-	say "after the namespace's rules matched: uid 1001 opens $f with O_DIRECT" "$(as 1001 errno open $f d)"
+		"$(runas 1000 nsenter -t "$held" --user --mount --preserve-credentials errno read $f >/dev/null; echo $?)"
+	release hv
+	say "after the namespace's rules matched: uid 1001 opens $f" "$(runas 1001 errno open $f)"
+	say "after the namespace's rules matched: uid 1001 opens $f with O_DIRECT" "$(runas 1001 errno open $f d)"
 
 	# A namespace's policy loaded by path is a file the kernel reads:
 	# the host's POLICY_CHECK rule measures it, once; an oversized one is
@@ -63,8 +57,7 @@ if [ "$1" = ns ]; then
 	truncate -s 1500M "$tmp/sparse"
 	chmod 644 "$tmp/rules" "$tmp/sparse"
 	say "uid 1000 loads its policy by path, twice, then a 1500 MB one" \
-		"$(as 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
-			echo 1 >$ima/active && errno write $ima/policy $tmp/rules && errno write $ima/policy $tmp/rules;
+		"$(userns "echo 1 >$ima/active && errno write $ima/policy $tmp/rules && errno write $ima/policy $tmp/rules;
 			errno write $ima/policy $tmp/sparse" | tr '\n' ' ')"
 	say "the host's list" "$(grep -cF " $tmp/rules" $ima/ascii_runtime_measurements) entry for the policy file, $(grep -cF " $tmp/sparse" $ima/ascii_runtime_measurements) for the sparse one"
 	say "its entry" "$(grep -F " $tmp/rules" $ima/ascii_runtime_measurements | cut -d' ' -f3-)"

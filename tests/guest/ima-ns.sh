@@ -2,37 +2,20 @@
 # An IMA namespace's interface, from a guest on the ima-ns kernel booted
 # with integrity_audit=1 and no IMA policy: the files of a fresh
 # namespace's securityfs, activation, which rules a namespace accepts and
-# from whom, the rule limit, how ids in rules read, and that a namespace
-# sends no informational audit records.  Every expectation is exact.
+# from whom (also through nsenter, with and without its credentials), the
+# rule limit, how ids in rules read and match (euid=, egid=, < and >), a
+# namespace unmounted and mounted again, and that a namespace sends no
+# informational audit records and no violations.  Every expectation is
+# exact.
 . "$(dirname "$0")/tap.sh"
-plan 34
+. "$(dirname "$0")/helpers.sh"
+plan 47
 
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=$(mktemp -d)
 # uid 1000 writes there too.
 chmod 1777 "$tmp"
-asuser() { setpriv --reuid=1000 --regid=1000 --clear-groups "$@"; }
-# userns CMD: sh -c CMD as uid 1000 become root of a new user and mount
-# namespace, with the namespace's own securityfs mounted on $sfs.
-userns() {
-	asuser unshare --user --map-root-user --mount \
-		sh -c "mount -t securityfs securityfs $sfs && $1"
-}
-# rootns CMD: the same for the host's root (root mapped to root).
-rootns() {
-	unshare --user --map-root-user --mount \
-		sh -c "mount -t securityfs securityfs $sfs && $1"
-}
-# hold NAME userns|rootns CMD: run CMD in the background in a namespace
-# made by userns or rootns; CMD must end by waiting on $tmp/NAME.go.
-# Returns once CMD wrote its pid to $tmp/NAME.ready, and sets $held to it.
-hold() {
-	mkfifo -m 666 "$tmp/$1.ready" "$tmp/$1.go"
-	$2 "$3" &
-	read -r held <"$tmp/$1.ready"
-}
-release() { echo >"$tmp/$1.go"; wait; }
 
 is "a fresh namespace's securityfs holds IMA's files only, with v14's modes" \
 	"$(userns "cd $sfs && find . -printf '%M %U %G %p\n' | sort -k4")" \
@@ -140,17 +123,17 @@ is "one created by the root of a namespace that the host's root created with CAP
 # ids of the namespace's root, and capabilities in a user namespace go to
 # its root only, so the host's root can be itself in a namespace only
 # where root is mapped to root; elsewhere it writes from the host.
-hold root rootns "echo 1 >$ima/active; echo \$\$ >$tmp/root.ready; read x <$tmp/root.go"
+hold root rootns "echo 1 >$ima/active"
 is "the host's root entering a namespace it created with nsenter sets an audit rule" \
 	"$(nsenter -t "$held" --user --mount errno write $ima/policy "$rule")" OK
 release root
-hold user userns "echo 1 >$ima/active; echo \$\$ >$tmp/user.ready; read x <$tmp/user.go"
+hold user userns "echo 1 >$ima/active"
 is "the host's root entering only the mount namespace of uid 1000's namespace sets an audit rule there" \
 	"$(nsenter -t "$held" --mount errno write $ima/policy "$rule")" OK
 is "entering its user namespace too, as its root (host uid 1000), it gets EPERM" \
 	"$(nsenter -t "$held" --user --mount errno write $ima/policy "$rule")" EPERM
 is "uid 1000 entering its own namespace gets EPERM" \
-	"$(asuser nsenter -t "$held" --user --mount --preserve-credentials errno write $ima/policy "$rule")" EPERM
+	"$(runas 1000 nsenter -t "$held" --user --mount --preserve-credentials errno write $ima/policy "$rule")" EPERM
 is "the policy holds the one rule the host's root set" \
 	"$(nsenter -t "$held" --mount cat $ima/policy)" "$audit "
 release user
@@ -158,13 +141,13 @@ release user
 # Opener and writer: both must be the host's audit administrator.  A policy
 # file opened by one and written by the other, through pidfd_getfd() or an
 # inherited descriptor, is EPERM; written by its opener, it is not.
-hold fd userns "echo 1 >$ima/active; exec 3>$ima/policy; echo \$\$ >$tmp/fd.ready; read x <$tmp/fd.go"
+hold fd userns "echo 1 >$ima/active; exec 3>$ima/policy"
 is "a policy file opened by the namespace's root (host uid 1000), written by the host's root: EPERM" \
 	"$(errno writefd "$held" 3 "$rule")" EPERM
 release fd
-hold fd2 userns "echo 1 >$ima/active; echo \$\$ >$tmp/fd2.ready; read x <$tmp/fd2.go"
+hold fd2 userns "echo 1 >$ima/active"
 is "opened by the host's root and written by uid 1000: EPERM; written by the host's root: accepted" \
-	"$(nsenter -t "$held" --mount sh -c "exec 3>$ima/policy; setpriv --reuid=1000 --regid=1000 --clear-groups errno writefd 3 '$rule'"
+	"$(nsenter -t "$held" --mount sh -c "exec 3>$ima/policy; runas 1000 errno writefd 3 '$rule'"
 	nsenter -t "$held" --mount sh -c "exec 3>$ima/policy; errno writefd 3 '$rule'")" "EPERM
 OK"
 release fd2
@@ -172,7 +155,7 @@ release fd2
 # Ids in a rule are read in the user namespace that owns the policy,
 # whoever writes the rule (as in v14), and shown in the reader's.
 idrule="audit func=BPRM_CHECK mask=MAY_EXEC uid=0 gid=0 fowner=0 fgroup=0"
-hold own userns "echo 1 >$ima/active; echo \$\$ >$tmp/own.ready; read x <$tmp/own.go"
+hold own userns "echo 1 >$ima/active"
 is "the host's root, entering only the mount namespace, writes uid=0 (accepted) and uid=1, unmapped there (EINVAL)" \
 	"$(nsenter -t "$held" --mount errno write $ima/policy "$idrule
 "; nsenter -t "$held" --mount errno write $ima/policy "audit func=BPRM_CHECK uid=1
@@ -182,7 +165,7 @@ is "the rule names the namespace's root: the host reads host uid 1000" \
 	"$(nsenter -t "$held" --mount cat $ima/policy)" \
 	"audit func=BPRM_CHECK mask=MAY_EXEC uid=1000 gid=1000 fowner=1000 fgroup=1000 "
 is "the namespace's root reads it as the host's root wrote it" \
-	"$(asuser nsenter -t "$held" --user --mount --preserve-credentials cat $ima/policy)" "$idrule "
+	"$(runas 1000 nsenter -t "$held" --user --mount --preserve-credentials cat $ima/policy)" "$idrule "
 is "the host's root entering the user namespace too, as the namespace's root, writes uid=0: the same id" \
 	"$(nsenter -t "$held" --user --mount errno write $ima/policy "dont_measure uid=0
 "; nsenter -t "$held" --mount sed -n 2p $ima/policy)" "OK
@@ -191,24 +174,24 @@ release own
 # Opened by the namespace's root, written by the host's root (pidfd_getfd):
 # uid=0 is still the namespace's root, not the writer's.
 mkfifo -m 666 "$tmp/w.closed" "$tmp/w.go2"
-hold w userns "echo 1 >$ima/active; exec 3>$ima/policy; echo \$\$ >$tmp/w.ready; read x <$tmp/w.go
-	exec 3>&-; echo >$tmp/w.closed; read x <$tmp/w.go2"
+# (w.closed is written only by a namespace that was set up.)
+hold w userns "echo 1 >$ima/active; exec 3>$ima/policy" "exec 3>&-; echo >$tmp/w.closed; read x <$tmp/w.go2"
 is "a rule with uid=0 written by the host's root to a policy file the namespace's root opened names the namespace's root" \
 	"$(errno writefd "$held" 3 "dont_measure uid=0
-"; echo >"$tmp/w.go"; read -r x <"$tmp/w.closed"; nsenter -t "$held" --mount cat $ima/policy)" "OK
+"; echo >"$tmp/w.go"; [ -z "$held" ] || read -r x <"$tmp/w.closed"; nsenter -t "$held" --mount cat $ima/policy)" "OK
 dont_measure uid=1000 "
-echo >"$tmp/w.go2"
+[ -z "$held" ] || echo >"$tmp/w.go2"
 wait
 
-# 1024 rules at most: the 1025th is ENOSPC and the first 1024 stay.
-i=1 rules=
-while [ $i -le 1024 ]; do
-	rules="${rules}dont_measure fsmagic=$i
+# 1024 rules at most, loaded and pending together: the rule that would be
+# the 1025th is ENOSPC, and a batch (the rules written in one open) that
+# fails is dropped whole, leaving the loaded rules as they were.
+# rules FROM TO: the rules dont_measure fsmagic=FROM..TO, one per line.
+rules() { seq "$1" "$2" | sed 's/^/dont_measure fsmagic=/'; }
+r1024="$(rules 1 1024)
 "
-	i=$((i + 1))
-done
 is "a namespace takes 1024 rules; the 1025th is ENOSPC and the 1024 stay in force" \
-	"$(userns "echo 1 >$ima/active; errno write $ima/policy '$rules'; errno write $ima/policy 'dont_measure fsmagic=1025
+	"$(userns "echo 1 >$ima/active; errno write $ima/policy '$r1024'; errno write $ima/policy 'dont_measure fsmagic=1025
 '
 		errno write $ima/policy 'dont_measure fsmagic=1025
 '; wc -l <$ima/policy; sed -n '1p;\$p' $ima/policy")" \
@@ -218,13 +201,33 @@ ENOSPC
 1024
 dont_measure fsmagic=0x1 
 dont_measure fsmagic=0x1024 "
+is "within one batch: 600 rules, then 425 more in a second write to the same open file: ENOSPC, and none is loaded" \
+	"$(userns "echo 1 >$ima/active; exec 3>$ima/policy; errno writefd 3 '$(rules 1 600)
+'; errno writefd 3 '$(rules 601 1025)
+'; exec 3>&-; wc -l <$ima/policy")" "OK
+ENOSPC
+0"
+is "across batches: 1000 loaded, a batch of 25 is ENOSPC and leaves the 1000, a batch of 24 fills the namespace, one more is ENOSPC" \
+	"$(userns "echo 1 >$ima/active; errno write $ima/policy '$(rules 1 1000)
+'; errno write $ima/policy '$(rules 1001 1025)
+'; wc -l <$ima/policy; errno write $ima/policy '$(rules 1001 1024)
+'; errno write $ima/policy 'dont_measure fsmagic=1025
+'; wc -l <$ima/policy; sed -n '1p;1000p;\$p' $ima/policy")" "OK
+ENOSPC
+1000
+OK
+ENOSPC
+1024
+dont_measure fsmagic=0x1 
+dont_measure fsmagic=0x1000 
+dont_measure fsmagic=0x1024 "
 
 # From inside: ids are read and shown in the namespace's user namespace.
 ids="dont_measure uid=0 gid=0 fowner=0 fgroup=0"
 hold ids userns "echo 1 >$ima/active; { errno write $ima/policy '$ids
 '; errno write $ima/policy 'dont_measure uid=1
 '
-	cat $ima/policy; } >$tmp/ids.out; echo \$\$ >$tmp/ids.ready; read x <$tmp/ids.go"
+	cat $ima/policy; } >$tmp/ids.out"
 is "with root mapped to host uid 1000, uid=0 is accepted, an unmapped uid is EINVAL, and the rule reads back as written" \
 	"$(cat "$tmp/ids.out")" "OK
 EINVAL
@@ -240,6 +243,137 @@ is "the host's rule with ids above 2^31 - 1 reads back as written, and is accept
 ")" "OK
 $big
 OK"
+
+# Unmounting securityfs ends nothing: the IMA namespace belongs to the
+# user namespace, its rules keep auditing, and a new mount shows it still
+# active with the same policy, and what it audited it does not audit again.
+cp /usr/bin/true "$tmp/r1"
+cp /usr/bin/true "$tmp/r2"
+echo r2 >>"$tmp/r2"
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- unshare --user --map-root-user --mount sh -c "
+	mount -t securityfs securityfs $sfs && echo 1 >$ima/active && echo '$audit' >$ima/policy &&
+	umount $sfs && $tmp/r1 && ! test -e $ima/active && mount -t securityfs securityfs $sfs &&
+	cat $ima/active $ima/policy; errno write $ima/active 1; $tmp/r2 && $tmp/r1 && readlink /proc/self/ns/user" >"$tmp/out"
+rc=$?
+userns_ino=$(tail -n 1 "$tmp/out" | tr -dc 0-9)
+is "mounted again, the namespace is still active with its policy (auditrd's status, then the output)" \
+	"$rc $(cat "$tmp/out")" "0 1
+$audit 
+EBUSY
+user:[$userns_ino]"
+# r1 runs again after r2: had it not been audited while unmounted, its
+# record would come after r2's.
+is "its rule audited r1 while securityfs was unmounted, and after the new mount r2 only, both in the same namespace" \
+	"$(grep -F "file=\"$tmp/r" "$tmp/recs" |
+		sed -E 's/.* file="([^"]*)" hash="sha256:([0-9a-f]+)" .* ima_userns=([0-9]+)$/\1 \2 \3/')" \
+"$tmp/r1 $(sha256sum <"$tmp/r1" | cut -d' ' -f1) $userns_ino
+$tmp/r2 $(sha256sum <"$tmp/r2" | cut -d' ' -f1) $userns_ino"
+
+# The host's root entering a namespace keeping its credentials: setns()
+# gives it every capability in the namespace, but the command that
+# nsenter --preserve-credentials then executes keeps them only where the
+# namespace's root is the host's root.  Audit rules only where the
+# namespace was created by a task holding CAP_AUDIT_WRITE over the host;
+# ids are read as the policy's.  errno --enter does the setns() itself,
+# with no exec.
+hold pc userns "echo 1 >$ima/active"
+is "nsenter --preserve-credentials into uid 1000's namespace: its command holds no capability there, the policy file is EACCES" \
+	"$(nsenter -t "$held" --user --mount --preserve-credentials errno write $ima/policy "$rule")" EACCES
+is "after setns() alone, with its capabilities: an audit rule is EPERM (uid 1000 created the namespace), uid=0 names the namespace's root" \
+	"$(errno --enter "$held" write $ima/policy "$rule"; errno --enter "$held" write $ima/policy "dont_measure uid=0
+"; nsenter -t "$held" --mount cat $ima/policy)" "EPERM
+OK
+dont_measure uid=1000 "
+release pc
+hold pcr rootns "echo 1 >$ima/active"
+is "into a namespace the host's root created, both ways: the audit rule is accepted" \
+	"$(nsenter -t "$held" --user --mount --preserve-credentials errno write $ima/policy "$rule"
+	errno --enter "$held" write $ima/policy "$rule"; nsenter -t "$held" --mount cat $ima/policy)" "OK
+OK
+$audit 
+$audit "
+release pcr
+
+# euid=, egid= and the < and > operators in a namespace whose ids 0-65535
+# are host ids 100000-165535, created by the host's root (so that it may
+# set audit rules there from the host).  < and > compare kernel ids, as in
+# v14: uid<3 also matches the host's root, whose uid the namespace does
+# not map.
+# An unmapped user namespace as an anchor, mapped from the host; then
+# its root (nsenter --user) mounts its securityfs and activates it.
+mkfifo -m 600 "$tmp/anchor.up" "$tmp/anchor.go"
+unshare --user --mount sh -c "echo >&9 && exec 9>&- && read x <$tmp/anchor.go" 9>"$tmp/anchor.up" &
+mp=$!
+read -r x <"$tmp/anchor.up"
+is "the host's root maps the namespace's ids 0-65535 to host ids 100000-165535" \
+	"$(echo 0 100000 65536 >/proc/$mp/uid_map && echo 0 100000 65536 >/proc/$mp/gid_map && echo OK)" OK
+mapns() { nsenter -t "$mp" --user --mount sh -c "mount -t securityfs securityfs $sfs && $1"; }
+hold map mapns "echo 1 >$ima/active"
+is "the host's root writes euid=, egid> and uid< rules to it, and reads them back in host ids" \
+	"$(nsenter -t "$held" --mount errno write $ima/policy "$audit euid=5
+$audit egid>7
+$audit uid<3
+"; nsenter -t "$held" --mount cat $ima/policy)" "OK
+$audit euid=100005 
+$audit egid>100007 
+$audit uid<100003 "
+for i in 1 2 3 4 5 6 7 8 9; do
+	cp /usr/bin/true "$tmp/x$i"
+	echo "x$i" >>"$tmp/x$i"
+done
+# withids RUID EUID RGID EGID FILE, in the namespace: run FILE with those ids.
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "
+	nsenter -t $held --user --mount sh -c '
+		withids() { setpriv --ruid=\$1 --euid=\$2 --rgid=\$3 --egid=\$4 --clear-groups \$5; }
+		withids 5 5 5 5 $tmp/x1 && withids 6 5 6 6 $tmp/x2 && withids 5 6 6 6 $tmp/x3 &&
+		withids 9 9 9 9 $tmp/x4 && withids 9 9 9 7 $tmp/x5 && withids 9 9 7 9 $tmp/x6 &&
+		withids 2 2 2 2 $tmp/x7 && withids 3 3 3 3 $tmp/x8' &&
+	nsenter -t $held --user --mount --preserve-credentials $tmp/x9"
+rc=$?
+release map
+echo >"$tmp/anchor.go"
+wait
+is "exactly the execs the rules name are audited, with their ids: euid=5 (not uid 5), egid>7 (not gid 9), uid<3, and the host's root (auditrd's status, then file uid gid euid egid)" \
+	"$rc
+$(grep -F "file=\"$tmp/x" "$tmp/recs" |
+	sed -E 's/.* file="[^"]*\/(x[0-9])" .* uid=([0-9]+) gid=([0-9]+) euid=([0-9]+) suid=.* egid=([0-9]+) .*/\1 \2 \3 \4 \5/')" "0
+x1 100005 100005 100005 100005
+x2 100006 100006 100005 100006
+x4 100009 100009 100009 100009
+x6 100009 100007 100009 100009
+x7 100002 100002 100002 100002
+x9 0 0 0 0"
+
+# No violation from a namespace: it does not measure, so a file read while
+# open for writing (open_writers) or opened for writing while open for
+# reading (ToMToU) is only audited by its rule; nothing counts or records a
+# violation, in the namespace or on the host.
+# A host rule that measures what uid 4242 reads turns the violation checks
+# on, for every access; the control shows them at work for uid 4242.
+echo "measure func=FILE_CHECK mask=MAY_READ uid=4242" >$ima/policy
+hv=$(cat $ima/violations)
+echo v1 >"$tmp/v1"
+echo v2 >"$tmp/v2"
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -t INTEGRITY_PCR -t INTEGRITY_DATA -t INTEGRITY_STATUS \
+	-t INTEGRITY_HASH -t INTEGRITY_POLICY_RULE -- unshare --user --map-root-user --mount sh -c "
+	mount -t securityfs securityfs $sfs && echo 1 >$ima/active &&
+	echo 'audit func=FILE_CHECK mask=MAY_READ' >$ima/policy &&
+	exec 3>>$tmp/v1 && cat $tmp/v1 >/dev/null && exec 3>&- 4<$tmp/v2 && echo x >>$tmp/v2 && exec 4<&- &&
+	cat $ima/violations" >"$tmp/out"
+rc=$?
+is "a namespace's audit rule on files read while open for writing and the other way round: auditrd's status, its violations, the host's" \
+	"$rc $(cat "$tmp/out") $(($(cat $ima/violations) - hv))" "0 0 0"
+is "one INTEGRITY_RULE record per file, and no record of another type" \
+	"$(grep -F "file=\"$tmp/v" "$tmp/recs" | sed -E 's/^type=([A-Z_]+) .* file="([^"]*)" .*/\1 \2/'
+	grep -vc '^type=INTEGRITY_RULE ' "$tmp/recs")" "INTEGRITY_RULE $tmp/v1
+INTEGRITY_RULE $tmp/v2
+0"
+echo w1 >"$tmp/w1"
+echo w2 >"$tmp/w2"
+chmod 666 "$tmp/w1" "$tmp/w2"
+hv=$(cat $ima/violations)
+is "the control: the same on the host as uid 4242, whom the host's rule measures, counts two violations" \
+	"$(runas 4242 sh -c "exec 3>>$tmp/w1 && cat $tmp/w1 >/dev/null && exec 3>&- 4<$tmp/w2 && echo x >>$tmp/w2"; echo "status $?") +$(($(cat $ima/violations) - hv))" "status 0 +2"
 
 # No informational records from a namespace; the host's are unchanged.
 info="-t INTEGRITY_STATUS -t INTEGRITY_POLICY_RULE -t INTEGRITY_PCR -t INTEGRITY_DATA -t INTEGRITY_HASH"
@@ -268,7 +402,7 @@ auditrd -o "$tmp/recs" $info -- sh -c "errno write $ima/policy 'measure func=BOG
 rc=$?
 is "the host's own refusal and update send their records (auditrd's status, the output, the records)" \
 	"$rc $(cat "$tmp/out")
-$(sed -E 's/ msg=audit\([0-9.:]+\)://; s/ pid=[0-9]+//' "$tmp/recs")" \
+$(audit_strip <"$tmp/recs" | sed -E 's/ pid=[0-9]+//')" \
 "0 EINVAL
 OK
 type=INTEGRITY_POLICY_RULE action=measure func=BOGUS res=0

@@ -2,74 +2,109 @@
 # imans, every option and every failure path, from a guest on the ima-ns
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
-plan 23
+plan 31
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 sfs=/sys/kernel/security
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
-user="setpriv --reuid=1000 --regid=1000 --clear-groups"
-# run CMD...: its output (stdout and stderr) and then "status N".
-run() {
+usage="usage: imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]
+             [--root DIR] [--pid] -- CMD [ARGS]"
+# with_status CMD...: its output (stdout and stderr) and then "status N".
+with_status() {
 	"$@" 2>&1
 	echo "status $?"
 }
 
 is "uid 1000: root of a user namespace mapped to itself, with an active IMA namespace" \
-	"$(run $user imans -- sh -c "id -u; cat $sfs/ima/active; cat /proc/self/uid_map" | tr -s ' ')" \
+	"$(with_status runas 1000 imans -- sh -c "id -u; cat $sfs/ima/active; cat /proc/self/uid_map" | tr -s ' ')" \
 "0
 1
  0 1000 1
 status 0"
 is "--map-root is the default" \
-	"$(run $user imans --map-root -- cat /proc/self/uid_map | tr -s ' ')" " 0 1000 1
+	"$(with_status runas 1000 imans --map-root -- cat /proc/self/uid_map | tr -s ' ')" " 0 1000 1
 status 0"
 
 cp /usr/bin/true "$tmp/f"
 auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- imans --rule "$audit" -- sh -c "cat $sfs/ima/policy; $tmp/f" >"$tmp/out"
 is "the host's root loads an audit rule with --rule" "$(cat "$tmp/out")" "$audit "
 is "and the namespace audits the exec" "$(grep -cF "file=\"$tmp/f\" " "$tmp/recs")" 1
-is "an audit rule from uid 1000 is EPERM, explained" "$(run $user imans --rule "$audit" -- true)" \
+is "an audit rule from uid 1000 is EPERM, explained" "$(with_status runas 1000 imans --rule "$audit" -- true)" \
 "imans: rule: $audit: EPERM (Operation not permitted): only host root with CAP_AUDIT_WRITE may set audit rules in a namespace
 status 125"
-is "a measure rule is EINVAL, explained" "$(run imans --rule 'measure func=BPRM_CHECK' -- true)" \
+is "a measure rule is EINVAL, explained" "$(with_status imans --rule 'measure func=BPRM_CHECK' -- true)" \
 "imans: rule: measure func=BPRM_CHECK: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
 status 125"
 
 printf 'dont_measure fsmagic=0x1021994\n%s' "$audit" >"$tmp/policy"
 is "--policy loads a file's rules, after the --rule ones, the last line without its newline too" \
-	"$(run imans --rule 'dont_measure fsmagic=0x9fa0' --policy "$tmp/policy" -- cat $sfs/ima/policy)" \
+	"$(with_status imans --rule 'dont_measure fsmagic=0x9fa0' --policy "$tmp/policy" -- cat $sfs/ima/policy)" \
 "dont_measure fsmagic=0x9fa0 
 dont_measure fsmagic=0x1021994 
 $audit 
 status 0"
-is "--policy of a missing file" "$(run imans --policy /nonexistent -- true)" \
+is "--policy of a missing file" "$(with_status imans --policy /nonexistent -- true)" \
 "imans: policy: /nonexistent: ENOENT (No such file or directory)
 status 125"
 seq 1025 | sed 's/^/dont_measure fsmagic=/' >"$tmp/big"
-is "--policy of 1025 rules is ENOSPC, explained" "$(run $user imans --policy "$tmp/big" -- true)" \
+is "--policy of 1025 rules is ENOSPC, explained" "$(with_status runas 1000 imans --policy "$tmp/big" -- true)" \
 "imans: policy: $tmp/big: ENOSPC (No space left on device): a namespace holds at most 1024 rules
 status 125"
+
+set --
+for i in $(seq 1025); do set -- "$@" --rule "dont_measure fsmagic=$i"; done
+is "--rule given 1025 times is a usage error: a namespace holds 1024 rules" "$(with_status runas 1000 imans "$@" -- true)" \
+"imans: more than 1024 rules
+$usage
+status 2"
+is "a rule naming a uid the namespace does not map is EINVAL, explained" \
+	"$(with_status runas 1000 imans --rule 'dont_measure uid=1' -- true)" \
+"imans: rule: dont_measure uid=1: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
+status 125"
+printf 'dont_measure fsmagic=0x1\nmeasure func=BPRM_CHECK\n' >"$tmp/bad"
+is "--policy with a measure rule is EINVAL, explained" "$(with_status runas 1000 imans --policy "$tmp/bad" -- true)" \
+"imans: policy: $tmp/bad: EINVAL (Invalid argument): a rule in the file is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
+status 125"
+echo "$audit" >"$tmp/auditpolicy"
+is "--policy with an audit rule, from uid 1000, is EPERM, explained" \
+	"$(with_status runas 1000 imans --policy "$tmp/auditpolicy" -- true)" \
+"imans: policy: $tmp/auditpolicy: EPERM (Operation not permitted): only host root with CAP_AUDIT_WRITE may set audit rules in a namespace
+status 125"
+enospc="imans: user namespace: ENOSPC (No space left on device): too many user namespaces: they nest at most 33 levels below the host's (a 34th fails), and sysctl user.max_user_namespaces limits their number
+status 125"
+is "a user namespace 34 levels down is ENOSPC, explained" "$(with_status runas 1000 nest 33 -- imans -- true)" "$enospc"
+max=$(cat /proc/sys/user/max_user_namespaces)
+clone=$(cat /proc/sys/kernel/unprivileged_userns_clone)
+is "with user.max_user_namespaces 0, ENOSPC at the first level" \
+	"$(echo 0 >/proc/sys/user/max_user_namespaces && with_status runas 1000 imans -- true; echo "$max" >/proc/sys/user/max_user_namespaces)" "$enospc"
+is "with Debian's kernel.unprivileged_userns_clone 0, EPERM for uid 1000, explained" \
+	"$(echo 0 >/proc/sys/kernel/unprivileged_userns_clone && with_status runas 1000 imans -- true; echo "$clone" >/proc/sys/kernel/unprivileged_userns_clone)" \
+"imans: user namespace: EPERM (Operation not permitted): user namespaces are disabled for unprivileged users (sysctl kernel.unprivileged_userns_clone on Debian's kernels, or a container that forbids them)
+status 125"
+is "both sysctls are back as they were" \
+	"$(cat /proc/sys/user/max_user_namespaces /proc/sys/kernel/unprivileged_userns_clone)" "$max
+$clone"
 
 r=$tmp/rootfs
 mkdir -p "$r/bin" "$r/proc" "$r/sys/kernel/security"
 cp /bin/busybox "$r/bin/"
 is "--root: securityfs on DIR/sys/kernel/security, CMD run in DIR" \
-	"$(run $user imans --root "$r" -- /bin/busybox sh -c "/bin/busybox cat $sfs/ima/active; /bin/busybox ls /")" "1
+	"$(with_status runas 1000 imans --root "$r" -- /bin/busybox sh -c "/bin/busybox cat $sfs/ima/active; /bin/busybox ls /")" "1
 bin
 proc
 sys
 status 0"
 mkdir "$tmp/empty"
-is "--root without DIR/sys/kernel/security, explained" "$(run $user imans --root "$tmp/empty" -- true)" \
+is "--root without DIR/sys/kernel/security, explained" "$(with_status runas 1000 imans --root "$tmp/empty" -- true)" \
 "imans: mount securityfs: $tmp/empty$sfs: ENOENT (No such file or directory): the mount point is missing: with --root, DIR$sfs must exist
 status 125"
 is "--pid: CMD is pid 1 of a new pid namespace, with its own /proc" \
-	"$(run $user imans --pid -- sh -c 'echo $$; cat /proc/1/comm')" "1
+	"$(with_status runas 1000 imans --pid -- sh -c 'echo $$; cat /proc/1/comm')" "1
 sh
 status 0"
 is "--pid with --root: /proc under DIR" \
-	"$(run $user imans --pid --root "$r" -- /bin/busybox sh -c 'echo $$; /bin/busybox cat /proc/1/comm')" "1
+	"$(with_status runas 1000 imans --pid --root "$r" -- /bin/busybox sh -c 'echo $$; /bin/busybox cat /proc/1/comm')" "1
 busybox
 status 0"
 
@@ -78,42 +113,40 @@ echo "1000:100000:65536" >"$tmp/subid"
 mount --bind "$tmp/subid" /etc/subuid
 mount --bind "$tmp/subid" /etc/subgid
 is "--map-auto maps root to the caller and 1..65536 to its subordinate ids" \
-	"$(run $user imans --map-auto -- cat /proc/self/uid_map /proc/self/gid_map | tr -s ' ')" \
+	"$(with_status runas 1000 imans --map-auto -- cat /proc/self/uid_map /proc/self/gid_map | tr -s ' ')" \
 " 0 1000 1
  1 100000 65536
  0 1000 1
  1 100000 65536
 status 0"
 is "--map-auto without subordinate ids, explained" \
-	"$(run setpriv --reuid=1001 --regid=1001 --clear-groups imans --map-auto -- true)" \
+	"$(with_status runas 1001 imans --map-auto -- true)" \
 "imans: map ids: no subordinate ids for uid 1001 in /etc/subuid and /etc/subgid: EPERM (Operation not permitted): the id maps were refused: without privilege only one's own ids can be mapped; --map-auto needs /etc/subuid and /etc/subgid entries
 status 125"
 is "imans waits for CMD when it forks, and dies by the signal CMD died by" \
-	"$(run $user imans --map-auto -- sh -c 'kill -9 $$')" "Killed
+	"$(with_status runas 1000 imans --map-auto -- sh -c 'kill -9 $$')" "Killed
 status 137"
 umount /etc/subuid /etc/subgid
 
-usage="usage: imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]
-             [--root DIR] [--pid] -- CMD [ARGS]"
-is "--map-root with --map-auto is a usage error" "$(run imans --map-root --map-auto -- true)" \
+is "--map-root with --map-auto is a usage error" "$(with_status imans --map-root --map-auto -- true)" \
 "imans: --map-root and --map-auto exclude each other
 $usage
 status 2"
-is "no -- is a usage error" "$(run imans true)" "$usage
+is "no -- is a usage error" "$(with_status imans true)" "$usage
 status 2"
-is "no CMD is a usage error" "$(run imans --)" "$usage
+is "no CMD is a usage error" "$(with_status imans --)" "$usage
 status 2"
-is "an unknown option is a usage error" "$(run imans --bogus -- true)" \
+is "an unknown option is a usage error" "$(with_status imans --bogus -- true)" \
 "imans: unrecognized option '--bogus'
 $usage
 status 2"
-is "a missing CMD is 127" "$(run $user imans -- /nonexistent)" \
+is "a missing CMD is 127" "$(with_status runas 1000 imans -- /nonexistent)" \
 "imans: exec: /nonexistent: ENOENT (No such file or directory)
 status 127"
-is "a CMD that cannot be executed is 126" "$(run $user imans -- "$tmp/policy")" \
+is "a CMD that cannot be executed is 126" "$(with_status runas 1000 imans -- "$tmp/policy")" \
 "imans: exec: $tmp/policy: EACCES (Permission denied)
 status 126"
 is "CMD's exit status comes back, also through --pid" \
-	"$(run $user imans -- sh -c 'exit 7'; run $user imans --pid -- sh -c 'exit 8')" "status 7
+	"$(with_status runas 1000 imans -- sh -c 'exit 7'; with_status runas 1000 imans --pid -- sh -c 'exit 8')" "status 7
 status 8"
 rm -rf "$tmp"

@@ -36,7 +36,3 @@ check() {
 		{ echo "status $_rc: $*"; printf '%s\n' "$_out"; } | diag
 	fi
 }
-
-# An audit record with its time stamp and serial taken out, so that it can
-# be compared whole: "type=T msg=audit(...): rest" becomes "type=T rest".
-audit_strip() { sed -E 's/ msg=audit\([0-9.:]+\)://'; }
