@@ -80,8 +80,6 @@ static int enter(const char *pid)
 	char path[64];
 	int i, fd, err;
 
-	if (number(pid) < 0)
-		return -1;
 	for (i = 0; i < 2; i++) {
 		snprintf(path, sizeof(path), "/proc/%s/ns/%s", pid, ns[i]);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -102,6 +100,8 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc > 3 && !strcmp(argv[1], "--enter")) {
+		if (number(argv[2]) < 0)
+			goto usage;
 		if (enter(argv[2])) {
 			printf("setns: ");
 			return report(0);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # IMA namespaces (series part 2): the cover letter's scenario, a
 # namespace's interface, hierarchical processing and freeing.
-# Results: ima-ns 74, debug 74
+# Results: ima-ns 73, debug 73
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.

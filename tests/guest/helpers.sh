@@ -23,8 +23,9 @@ rootns() {
 
 # hold NAME userns|rootns SETUP [AFTER]: in the background, a namespace
 # made by userns or rootns runs SETUP and then waits until release NAME,
-# after which it runs AFTER; release NAME returns when it has ended, with
-# its status.  hold returns once SETUP succeeded, with the namespace's
+# after which it runs AFTER; release NAME returns when it has ended, and a
+# status other than 0 is a failed test.  hold returns once SETUP (one
+# command list: join its commands with &&) succeeded, with the namespace's
 # shell's pid in $held; if SETUP failed, $held is empty and release NAME
 # does not wait for a signal.  NAME is a word of letters and digits.
 # Needs $tmp (mode 1777 for userns); the namespace's shell uses fd 9 to
@@ -41,7 +42,7 @@ hold() {
 }
 release() {
 	echo >"$tmp/$1.go"
-	eval "wait \$_hold_$1"
+	eval "wait \$_hold_$1" || not_ok "the namespace held as $1 ended with status $?"
 }
 
 # audit_strip: audit records with their time stamp and serial taken out,

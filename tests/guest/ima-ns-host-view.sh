@@ -8,6 +8,7 @@
 # what they must be.
 #
 #   ima-ns-host-view.sh host|ns
+. "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
 sfs=/sys/kernel/security
 ima=$sfs/ima
@@ -33,10 +34,12 @@ if [ "$1" = ns ]; then
 	# the file, read from inside.
 	# Whatever fails in the namespace after the mount, it says it is
 	# ready (what failed shows in the lines below).
-	hold hv userns "echo 1 >$ima/active
+	hold hv userns "echo 1 >$ima/active && {
 		errno write $ima/policy 'dont_measure func=FILE_CHECK permit_directio
 ' >$tmp/own
-		cat $f >/dev/null; :"
+		cat $f >/dev/null
+		:
+	}"
 	say "uid 1000's dont_measure rule with permit_directio" "$(cat "$tmp/own")"
 	for r in "audit func=FILE_CHECK permit_directio" "audit func=FILE_CHECK digest_type=verity" \
 		"audit func=FILE_CHECK"; do
