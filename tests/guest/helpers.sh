@@ -1,7 +1,7 @@
-# Helpers for the guest test scripts (POSIX sh): namespaces with a securityfs of their own, holding one open while the
-# test looks at it, and audit records.  Source it after tap.sh.  Every
-# name means the same in every script; a script's own helpers take other
-# names.
+# Helpers for the guest test scripts (POSIX sh): namespaces with a
+# securityfs of their own, holding one open while the test looks at it,
+# and audit records.  Source it after tap.sh.  Every name means the same
+# in every script; a script's own helpers take other names.
 
 # Another host user is always "runas UID CMD" (tests/guest/runas.c), a
 # program, so that it works in sh -c strings and after auditrd or nsenter.
