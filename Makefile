@@ -30,6 +30,7 @@ kernels: deps
 	@tools/kernel stock
 	@tools/kernel ima-ns
 	@tools/kernel ima-ns-off
+	@tools/kernel ima-ns-debian
 	@tools/kernel debug
 
 guest: $(GUEST_BINS)

@@ -16,14 +16,15 @@ busybox2=$({ cat /bin/busybox; echo; } | sha256sum | cut -d' ' -f1)
 # expect ns|host: the pids line of $out, then the record of busybox2's
 # exec that the namespace's or the host's rule causes (the file's path is
 # absolute, as IMA gives it, outside the chroot; the namespace's record
-# names the container's user namespace).
+# names the container's user namespace; subj= is the task's AppArmor
+# label).
 expect() {
 	local pids u=0 ns=
 	pids=$(echo "$out" | grep '^unshare=')
 	set -- $pids "$1"
 	[ "$4" = host ] || ns=" ima_userns=$(echo "$3" | tr -dc 0-9)"
 	echo "$pids"
-	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\"$ns"
+	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\" subj=unconfined$ns"
 }
 out=$(cover_letter)
 is "cover letter: exactly one record, for busybox2, with its sha256, pid, uid and namespace" "$out" "$(expect ns; echo "status: 0")"

@@ -17,7 +17,9 @@ f=/usr/bin/true
 host_view="host policy: OK
 uid 1001 opens $f: EACCES
 uid 1001 opens $f with O_DIRECT: EACCES"
-host_list="the host's list for $f: ima-ng sha256:$(sha256sum $f | cut -d' ' -f1) $f"
+# Debian's template, ima-sig: an unsigned file's entry ends with an empty
+# signature field, after a space.
+host_list="the host's list for $f: ima-sig sha256:$(sha256sum $f | cut -d' ' -f1) $f "
 rules_sha=$(printf 'dont_measure fsmagic=%s\n' 1 2 3 | sha256sum | cut -d' ' -f1)
 # view VARIANT host|ns: the guest's lines, and its status.
 view() {
@@ -47,6 +49,6 @@ after the namespace's rules matched: uid 1001 opens $f: EACCES
 after the namespace's rules matched: uid 1001 opens $f with O_DIRECT: EACCES
 uid 1000 loads its policy by path, twice, then a 1500 MB one: OK OK EFBIG 
 the host's list: 1 entry for the policy file, 0 for the sparse one
-its entry: ima-ng sha256:$rules_sha /tmp/hv/rules
+its entry: ima-sig sha256:$rules_sha /tmp/hv/rules 
 $host_list
 status: 0"

@@ -148,7 +148,7 @@ fi
 # The whole list, ascii and binary (parsed, every template digest
 # checked), but for the digests of the guest's command file, which names
 # the kernel it runs on.
-cmdfile() { sed -E 's|^([0-9]+) [0-9a-f]{40} ima-ng [a-z0-9]+:[0-9a-f]+ /run/vm/cmd$|\1 - ima-ng - /run/vm/cmd|'; }
+cmdfile() { sed -E 's|^([0-9]+) [0-9a-f]{40} ([a-z-]+) [a-z0-9]+:[0-9a-f]+ /run/vm/cmd( ?)$|\1 - \2 - /run/vm/cmd\3|'; }
 echo "== the whole list"
 cmdfile <$ima/ascii_runtime_measurements | sed 's/^/list: /'
 "$(dirname "$0")/imalist.py" $ima/binary_runtime_measurements >"$tmp/binary" || fail "binary list"

@@ -44,8 +44,8 @@ auditrd -o /tmp/recs -t INTEGRITY_STATUS -- \
 pid=$(cat /tmp/pid)
 is "a malformed rule is refused with EINVAL" "$(cat /tmp/out)" "EINVAL"
 is "a malformed rule is audited" "$(audit_strip </tmp/recs)" \
-"type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
-type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 op=policy_update cause=failed comm=\"errno\" res=0 errno=0"
+"type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 subj=unconfined op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
+type=INTEGRITY_STATUS pid=$pid uid=0 auid=4294967295 ses=4294967295 subj=unconfined op=policy_update cause=failed comm=\"errno\" res=0 errno=0"
 is "a refused update leaves the policy as it was" "$(errno read $ima/policy)" "$tcb"
 
 custom="measure func=BPRM_CHECK mask=MAY_EXEC uid=4242
@@ -72,14 +72,14 @@ auditrd -o /tmp/recs -t INTEGRITY_RULE -- runas 4242 \
 read -r ppid pid </tmp/pid
 ids="auid=4294967295 uid=4242 gid=4242 euid=4242 suid=4242 fsuid=4242 egid=4242 sgid=4242 fsgid=4242 tty=(none) ses=4294967295"
 is "exactly the execs by uid 4242 are audited, with their sha256" "$(audit_strip </tmp/recs)" \
-"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$shsha\" ppid=$ppid pid=$pid $ids comm=\"runas\" exe=\"$(readlink -f "$(command -v runas)")\"
-type=INTEGRITY_RULE file=\"$bin\" hash=\"sha256:$sha\" ppid=$ppid pid=$pid $ids comm=\"sh\" exe=\"$sh\""
+"type=INTEGRITY_RULE file=\"$sh\" hash=\"sha256:$shsha\" ppid=$ppid pid=$pid $ids comm=\"runas\" exe=\"$(readlink -f "$(command -v runas)")\" subj=unconfined
+type=INTEGRITY_RULE file=\"$bin\" hash=\"sha256:$sha\" ppid=$ppid pid=$pid $ids comm=\"sh\" exe=\"$sh\" subj=unconfined"
 
 cat $ima/ascii_runtime_measurements >/tmp/ascii
 cat $ima/binary_runtime_measurements >/tmp/binary
 is "the exec added one entry to the ascii list: the executed file with its sha256" \
 	"$(tail -n +$((lines0 + 1)) /tmp/ascii | sed -E 's/^10 [0-9a-f]{40} /10 TDIGEST /')" \
-	"10 TDIGEST ima-ng sha256:$sha $bin"
+	"10 TDIGEST ima-sig sha256:$sha $bin "
 is "runtime_measurements_count went up by one, and counts the list" \
 	"$(cat $ima/runtime_measurements_count) $(wc -l </tmp/ascii)" "$((count0 + 1)) $((lines0 + 1))"
 is "the binary list, parsed entry by entry (every template digest checked), is the ascii list" \
@@ -92,7 +92,7 @@ runas 4243 sh -c 'exec 3>>/tmp/vfile; cat /tmp/vfile'
 is "reading a file open for writing counts one violation" \
 	"$(cat $ima/violations)" $((before + 1))
 is "the violation is in the list with a zero digest" \
-	"$(grep -c " ima-ng sha256:0000000000000000000000000000000000000000000000000000000000000000 /tmp/vfile\$" $ima/ascii_runtime_measurements)" 1
+	"$(grep -c " ima-sig sha256:0000000000000000000000000000000000000000000000000000000000000000 /tmp/vfile \$" $ima/ascii_runtime_measurements)" 1
 
 # Ids of 2^31 and more are valid; a rule naming them must read back as it
 # was written, and what is read back must be accepted again.

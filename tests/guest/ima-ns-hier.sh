@@ -29,7 +29,7 @@ ids() {
 }
 # rech FILE SHA256 UID COMM EXE: the record an exec of FILE must cause.
 rech() {
-	echo "type=INTEGRITY_RULE file=\"$1\" hash=\"sha256:$2\" $(ids "$3") comm=\"$4\" exe=\"$5\""
+	echo "type=INTEGRITY_RULE file=\"$1\" hash=\"sha256:$2\" $(ids "$3") comm=\"$4\" exe=\"$5\" subj=unconfined"
 }
 # rec FILE UID COMM EXE: the same, for FILE as it is now.
 rec() { rech "$1" "$(sha "$1")" "$2" "$3" "$4"; }

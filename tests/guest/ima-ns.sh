@@ -414,8 +414,8 @@ $(audit_strip <"$tmp/recs" | sed -E 's/ pid=[0-9]+//')" \
 "0 EINVAL
 OK
 type=INTEGRITY_POLICY_RULE action=measure func=BOGUS res=0
-type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
-type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 op=policy_update cause=failed comm=\"errno\" res=0 errno=0
+type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 subj=unconfined op=update_policy cause=invalid-policy comm=\"errno\" res=0 errno=0
+type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 subj=unconfined op=policy_update cause=failed comm=\"errno\" res=0 errno=0
 type=INTEGRITY_POLICY_RULE action=dont_measure fsmagic=0x1234 res=1
-type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 op=policy_update cause=completed comm=\"errno\" res=1 errno=0"
+type=INTEGRITY_STATUS uid=0 auid=4294967295 ses=4294967295 subj=unconfined op=policy_update cause=completed comm=\"errno\" res=1 errno=0"
 rm -rf "$tmp"

@@ -27,8 +27,10 @@ def field(b):
     if sep and algo.isalnum():
         return "%s:%s" % (algo.decode(), digest.hex())
     if b.endswith(b"\0") and b[:-1].isascii() and b[:-1].decode().isprintable():
-        return b[:-1].decode() or '""'
-    return b.hex() or '""'
+        return b[:-1].decode()
+    # An empty field (ima-sig's signature of an unsigned file) prints as
+    # nothing after its space, as in the ascii list.
+    return b.hex()
 
 
 def main(path):

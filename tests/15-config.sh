@@ -1,0 +1,118 @@
+#!/bin/bash
+# The test kernels against Debian's: every option defined under
+# security/, in the TPM drivers, keys, asymmetric keys and certificates,
+# proc, fs-verity (IMA's verity digests) and the file systems the tests
+# use (ext4, overlayfs, 9p, tmpfs), and the namespace, audit and kexec
+# options, has Debian's value in each
+# variant's .config (linux-config-6.1, the pinned version), but for the
+# exceptions in configs/debian-exceptions.  Then each variant boots with
+# Debian's LSMs, AppArmor enabled, and the /proc files container tools
+# read.
+# No debug pass: it checks the debug variant's config and boots it itself.
+# Results: ima-ns 11
+. "$(dirname "$0")/lib.sh"
+
+pin=$(cat "$top/patches/debian-version")
+debian=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+exceptions=$top/configs/debian-exceptions
+tree=$top/build/src/stock
+
+# The options compared: those that these Kconfig files define, and a
+# list from init/, kernel/, fs/ and arch/.
+areas() {
+	(
+		cd "$tree" &&
+			sed -nE 's/^[[:space:]]*(menu)?config[[:space:]]+([A-Z0-9_]+).*/\2/p' \
+				$(find security -name 'Kconfig*') crypto/asymmetric_keys/Kconfig \
+				certs/Kconfig drivers/char/tpm/Kconfig drivers/char/tpm/st33zp24/Kconfig \
+				fs/proc/Kconfig fs/verity/Kconfig fs/ext4/Kconfig fs/overlayfs/Kconfig \
+				fs/9p/Kconfig net/9p/Kconfig
+	)
+	printf '%s\n' BPF_LSM AUDIT AUDITSYSCALL NAMESPACES UTS_NS TIME_NS IPC_NS USER_NS \
+		PID_NS NET_NS CGROUPS MEMCG CHECKPOINT_RESTORE TMPFS TMPFS_POSIX_ACL \
+		TMPFS_XATTR TMPFS_INODE64 KEXEC KEXEC_FILE KEXEC_SIG KEXEC_BZIMAGE_VERIFY_SIG
+}
+
+# value OPTION CONFIG: the option's value, "n" when unset or empty, "y"
+# for "m".
+value() {
+	local v
+	v=$(grep -m1 "^CONFIG_$1=" "$2" | cut -d= -f2-)
+	case "$v" in
+	"" | '""') echo n ;;
+	m) echo y ;;
+	*) echo "$v" ;;
+	esac
+}
+
+# excepted OPTION VARIANT: "PATTERN VARIANTS" of the line of the
+# exceptions list that excepts OPTION for VARIANT, if one does.
+excepted() {
+	local glob variants reason
+	while read -r glob variants reason; do
+		case "$glob" in "" | "#"*) continue ;; esac
+		# shellcheck disable=SC2053
+		[[ $1 == $glob ]] || continue
+		[ "$variants" = all ] || [[ ",$variants," == *",$2,"* ]] || continue
+		[ -n "$reason" ] || return 1
+		echo "$glob $variants"
+		return 0
+	done <"$exceptions"
+	return 1
+}
+
+dpkg-query -W -f='${Version}' linux-config-6.1 2>/dev/null | grep -qxF "$pin" ||
+	{ not_ok "linux-config-6.1 $pin is installed (tools/deps)"; exit 1; }
+ref=$(mktemp)
+xzcat "$debian" >"$ref" || { not_ok "read $debian"; exit 1; }
+options=$(areas | sort -u)
+[ "$(echo "$options" | wc -l)" -gt 200 ] ||
+	{ not_ok "the compared areas define over 200 options"; exit 1; }
+
+used=$(mktemp)
+for v in stock ima-ns ima-ns-off ima-ns-debian debug; do
+	cfg=$top/build/out/$v/.config
+	if [ ! -f "$cfg" ]; then
+		not_ok "$v: Debian's values for the compared options but the exceptions (no $cfg)"
+		continue
+	fi
+	drift=
+	for o in $options; do
+		want=$(value "$o" "$ref")
+		got=$(value "$o" "$cfg")
+		[ "$want" = "$got" ] && continue
+		e=$(excepted "$o" "$v") && echo "$e $v" >>"$used" && continue
+		drift+="CONFIG_$o: Debian $want, $v $got"$'\n'
+	done
+	is "$v: Debian's values for the compared options but the exceptions" "$drift" ""
+done
+# Each exception must still be needed, by each variant it lists (by one
+# at least for "all"): one that is not is drift too (Debian or the
+# fragments changed).
+stale=$(grep -vE '^[[:space:]]*(#|$)' "$exceptions" | while read -r glob variants _; do
+	if [ "$variants" = all ]; then
+		grep -q "^$(printf '%s' "$glob" | sed 's/[*]/[*]/g') all " "$used" || echo "$glob"
+		continue
+	fi
+	for v in ${variants//,/ }; do
+		grep -qxF -- "$glob $variants $v" "$used" || echo "$glob ($v)"
+	done
+done)
+is "every exception is still needed" "$stale" ""
+rm -f "$ref" "$used"
+
+# Booted: Debian's LSM order (CONFIG_LSM) with AppArmor the major LSM,
+# enabled; /proc/PID/task/TID/children, which container tools read.
+for v in stock ima-ns ima-ns-off ima-ns-debian debug; do
+	out=$("$top/tools/vm" --variant "$v" -- sh -c '
+		cat /sys/kernel/security/lsm; echo
+		cat /sys/module/apparmor/parameters/enabled
+		cat /proc/$$/task/$$/children' 2>&1)
+	rc=$?
+	# The children file names the cat that reads it.
+	out=$(printf '%s\n' "$out" | sed -E '3s/^[0-9]+ $/PID/')
+	is "$v boots with Debian's LSMs, AppArmor enabled, and lists a task's children" "$rc $out" \
+		"0 lockdown,capability,landlock,yama,apparmor,tomoyo
+Y
+PID"
+done
