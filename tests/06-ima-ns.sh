@@ -1,7 +1,8 @@
 #!/bin/bash
 # IMA namespaces (series part 2): the cover letter's scenario, a
-# namespace's interface, hierarchical processing and freeing.
-# Results: ima-ns 73, debug 73
+# namespace's interface (with Debian's IMA_WRITE_POLICY too),
+# hierarchical processing and freeing.
+# Results: ima-ns 79, debug 73
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -46,5 +47,8 @@ is "and one each for unshare and the container's busybox, from the host's rule" 
 	"$(echo "$out" | grep -cF 'file="/usr/bin/unshare" ') $(echo "$out" | grep -cF 'file="/tmp/cover/rootfs/bin/busybox" ')" "1 1"
 
 guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
+# Debian's IMA_WRITE_POLICY (off): one load per policy.  Not in the debug
+# pass: the debug kernel has the option on, as ima-ns.
+guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-audit.sh"

@@ -1,13 +1,16 @@
 #!/bin/bash
-# imans: every option and failure path on ima-ns, a rootless crun
+# imans: every option and failure path on ima-ns and on ima-ns-debian
+# (Debian's IMA_WRITE_POLICY, off), a rootless crun
 # container with an IMA namespace of its own, and what imans says on
 # kernels without IMA namespaces.
 # No debug pass: what imans asks of the kernel (mount, active, policy) is
 # what 06 does on the debug kernel; its own checks are of its messages.
-# Results: ima-ns 37
+# Results: ima-ns 70
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/imans.sh"
+# And with Debian's IMA_WRITE_POLICY (off): one load per namespace.
+guest_tap ima-ns-debian -- "$top/tests/guest/imans.sh"
 guest_tap ima-ns -- "$top/tests/guest/crun.sh"
 
 # Kernels without IMA namespaces, and the man page: the ima-ns pass only.

@@ -2,7 +2,7 @@
 # imans, every option and every failure path, from a guest on the ima-ns
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
-plan 31
+plan 32
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
@@ -36,6 +36,12 @@ status 125"
 is "a measure rule is EINVAL, explained" "$(with_status imans --rule 'measure func=BPRM_CHECK' -- true)" \
 "imans: rule: measure func=BPRM_CHECK: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
 status 125"
+
+is "two --rule options load both rules, in order" \
+	"$(with_status imans --rule 'dont_measure fsmagic=0x9fa0' --rule 'dont_appraise fsmagic=0x1021994' -- cat $sfs/ima/policy)" \
+"dont_measure fsmagic=0x9fa0 
+dont_appraise fsmagic=0x1021994 
+status 0"
 
 printf 'dont_measure fsmagic=0x1021994\n%s' "$audit" >"$tmp/policy"
 is "--policy loads a file's rules, after the --rule ones, the last line without its newline too" \
