@@ -101,29 +101,37 @@ static void join(char *buf, size_t size, const char *a, const char *b)
 		fail(ENAMETOOLONG, "%s%s", a, b);
 }
 
+/* Write all of @text to @fd: 0, or an errno. */
+static int write_all(int fd, const char *text, size_t len)
+{
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, text, len);
+		if (n < 0)
+			return errno;
+		if (n == 0 || (size_t)n > len)
+			return EIO;
+		text += n;
+		len -= n;
+	}
+	return 0;
+}
+
 static int write_text(const char *path, const char *text, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-	ssize_t n;
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err;
 
 	if (fd < 0)
 		return errno;
-	while (len && !err) {
-		n = write(fd, text, len);
-		if (n < 0)
-			err = errno;
-		else if (n == 0 || (size_t)n > len)
-			err = EIO;
-		else
-			text += n, len -= n;
-	}
+	err = write_all(fd, text, len);
 	if (close(fd) && !err)
 		err = errno;
 	return err;
 }
 
-/* Write one rule, with its newline, in one open of the policy file. */
-static void load_rule(const char *policy, const char *rule)
+/* Write one rule, with its newline, to the open policy file @fd. */
+static void write_rule(int fd, const char *rule)
 {
 	char line[4096];
 	int len, err;
@@ -132,22 +140,22 @@ static void load_rule(const char *policy, const char *rule)
 	len = snprintf(line, sizeof(line), "%s\n", rule);
 	if (len >= (int)sizeof(line))
 		fail(E2BIG, "%s", rule);
-	err = write_text(policy, line, len);
+	err = write_all(fd, line, len);
 	if (err)
 		fail(err, "%s", rule);
 }
 
-/* Load a policy file: its rules, one per line, in one open. */
-static void load_policy(const char *policy, const char *file)
+/* Write a policy file's rules, one per line, to the open policy file @fd. */
+static void write_policy(int fd, const char *file)
 {
 	size_t size = 0, len = 0;
 	char *text = NULL, *p;
 	ssize_t n;
-	int fd, err;
+	int in, err;
 
 	step = "policy";
-	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	in = open(file, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
 		fail(errno, "%s", file);
 	do {
 		/* Room for what comes and for a last newline. */
@@ -158,19 +166,43 @@ static void load_policy(const char *policy, const char *file)
 				fail(ENOMEM, "%s", file);
 			text = p;
 		}
-		n = read(fd, text + len, size - len - 1);
+		n = read(in, text + len, size - len - 1);
 		if (n < 0)
 			fail(errno, "%s", file);
 		len += n;
 	} while (n);
-	close(fd);
+	close(in);
 	/* The last rule needs its newline too. */
 	if (len && text[len - 1] != '\n')
 		text[len++] = '\n';
-	err = write_text(policy, text, len);
+	err = write_all(fd, text, len);
 	if (err)
 		fail(err, "%s", file);
 	free(text);
+}
+
+/*
+ * Load the rules and then a policy file's in one open of the namespace's
+ * policy file: the kernel loads them all when it is closed, or none when
+ * one is refused (exiting closes it), and a kernel without
+ * CONFIG_IMA_WRITE_POLICY, as Debian builds its kernels, loads a
+ * namespace's policy once.
+ */
+static void load(const char *policy, const char *const *rules, int nrules,
+		 const char *file)
+{
+	int fd, i;
+
+	step = nrules ? "rule" : "policy";
+	fd = open(policy, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s", policy);
+	for (i = 0; i < nrules; i++)
+		write_rule(fd, rules[i]);
+	if (file)
+		write_policy(fd, file);
+	if (close(fd))
+		fail(errno, "%s", policy);
 }
 
 /* Map root in the new user namespace to the caller's ids. */
@@ -395,12 +427,9 @@ int main(int argc, char **argv)
 	if (i)
 		fail(i, "%s", path);
 
-	step = "rule";
 	join(path, sizeof(path), mnt, "/ima/policy");
-	for (i = 0; i < nrules; i++)
-		load_rule(path, rules[i]);
-	if (policy_file)
-		load_policy(path, policy_file);
+	if (nrules || policy_file)
+		load(path, rules, nrules, policy_file);
 
 	if (newpid) {
 		pid_t child;
