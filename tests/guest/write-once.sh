@@ -1,10 +1,11 @@
 #!/bin/sh
 # Debian's IMA_WRITE_POLICY (off), on the ima-ns-debian kernel: the host's
 # policy and each IMA namespace's are loaded once.  After the load the
-# file loses its write bit and a write open is EBUSY for anyone who may
-# open it, EACCES for anyone else; a load that fails does not count;
-# each namespace has its own one load, kept across an unmount; and the
-# policy is still read back (CONFIG_IMA_NS selects IMA_READ_POLICY).
+# file, as mounted, loses its write bit, and a write open is EBUSY for
+# anyone who may open it, EACCES for anyone else; a load that fails does
+# not count; each namespace has its own one load, kept across an
+# unmount; and the policy is still read back (CONFIG_IMA_NS selects
+# IMA_READ_POLICY).
 # imans under this setting: 08 runs its tests on this kernel too.
 # Every expectation is exact.
 . "$(dirname "$0")/tap.sh"
