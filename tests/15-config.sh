@@ -3,9 +3,8 @@
 # security/, in the TPM drivers, keys, asymmetric keys and certificates,
 # proc, fs-verity (IMA's verity digests) and the file systems the tests
 # use (ext4, overlayfs, 9p, tmpfs), and the namespace, audit and kexec
-# options, has Debian's value in each
-# variant's .config (linux-config-6.1, the pinned version), but for the
-# exceptions in configs/debian-exceptions.  Then each variant boots with
+# options, has Debian's value in each variant's .config (linux-config-6.1,
+# the pinned version), but for the exceptions in configs/debian-exceptions.  Then each variant boots with
 # Debian's LSMs, AppArmor enabled, and the /proc files container tools
 # read.
 # No debug pass: it checks the debug variant's config and boots it itself.
@@ -16,6 +15,7 @@ pin=$(cat "$top/patches/debian-version")
 debian=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
 exceptions=$top/configs/debian-exceptions
 tree=$top/build/src/stock
+variants="stock ima-ns ima-ns-off ima-ns-debian debug"
 
 # The options compared: those that these Kconfig files define, and a
 # list from init/, kernel/, fs/ and arch/.
@@ -33,16 +33,19 @@ areas() {
 		TMPFS_XATTR TMPFS_INODE64 KEXEC KEXEC_FILE KEXEC_SIG KEXEC_BZIMAGE_VERIFY_SIG
 }
 
-# value OPTION CONFIG: the option's value, "n" when unset or empty, "y"
-# for "m".
-value() {
-	local v
-	v=$(grep -m1 "^CONFIG_$1=" "$2" | cut -d= -f2-)
-	case "$v" in
-	"" | '""') echo n ;;
-	m) echo y ;;
-	*) echo "$v" ;;
-	esac
+# config FILE ARRAY: read FILE's options into the associative ARRAY,
+# keyed without CONFIG_: "y" for "m", "n" for an empty value; an option
+# FILE does not set is absent (read it as "${ARRAY[O]:-n}").
+config() {
+	local -n c=$2
+	local k v
+	while IFS='=' read -r k v; do
+		case "$v" in
+		"" | '""') v=n ;;
+		m) v=y ;;
+		esac
+		c[${k#CONFIG_}]=$v
+	done < <(grep -E '^CONFIG_[A-Z0-9_]+=' "$1")
 }
 
 # excepted OPTION VARIANT: "PATTERN VARIANTS" of the line of the
@@ -65,21 +68,26 @@ dpkg-query -W -f='${Version}' linux-config-6.1 2>/dev/null | grep -qxF "$pin" ||
 	{ not_ok "linux-config-6.1 $pin is installed (tools/deps)"; exit 1; }
 ref=$(mktemp)
 xzcat "$debian" >"$ref" || { not_ok "read $debian"; exit 1; }
+declare -A deb
+config "$ref" deb
 options=$(areas | sort -u)
 [ "$(echo "$options" | wc -l)" -gt 200 ] ||
 	{ not_ok "the compared areas define over 200 options"; exit 1; }
 
 used=$(mktemp)
-for v in stock ima-ns ima-ns-off ima-ns-debian debug; do
+for v in $variants; do
 	cfg=$top/build/out/$v/.config
 	if [ ! -f "$cfg" ]; then
 		not_ok "$v: Debian's values for the compared options but the exceptions (no $cfg)"
 		continue
 	fi
+	unset ours
+	declare -A ours
+	config "$cfg" ours
 	drift=
 	for o in $options; do
-		want=$(value "$o" "$ref")
-		got=$(value "$o" "$cfg")
+		want=${deb[$o]:-n}
+		got=${ours[$o]:-n}
 		[ "$want" = "$got" ] && continue
 		e=$(excepted "$o" "$v") && echo "$e $v" >>"$used" && continue
 		drift+="CONFIG_$o: Debian $want, $v $got"$'\n'
@@ -103,7 +111,7 @@ rm -f "$ref" "$used"
 
 # Booted: Debian's LSM order (CONFIG_LSM) with AppArmor the major LSM,
 # enabled; /proc/PID/task/TID/children, which container tools read.
-for v in stock ima-ns ima-ns-off ima-ns-debian debug; do
+for v in $variants; do
 	out=$("$top/tools/vm" --variant "$v" -- sh -c '
 		cat /sys/kernel/security/lsm; echo
 		cat /sys/module/apparmor/parameters/enabled
