@@ -69,11 +69,13 @@ is "and the first still has its own policy, still loaded once" \
 EBUSY"
 release first
 
-is "unmounted and mounted again, a namespace's policy is still loaded: EBUSY" \
+is "unmounted and mounted again, a namespace's policy is still loaded: mode 0400, EBUSY" \
 	"$(rootns "echo 1 >$ima/active && echo dont_measure fsmagic=0xa >$ima/policy &&
 	umount $sfs && mount -t securityfs securityfs $sfs &&
+	stat -c %a $ima/policy &&
 	errno write $ima/policy 'dont_measure fsmagic=0xb$nl'; cat $ima/policy")" \
-"EBUSY
+"400
+EBUSY
 dont_measure fsmagic=0xa "
 
 is "the host's root, writing into a namespace it created, has one load there too" \
