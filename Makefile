@@ -15,7 +15,7 @@ GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/bin/%,$(wildcard tests/gues
 GUEST_BENCH := $(patsubst bench/%.c,$(B)/guest/bin/%,$(wildcard bench/*.c))
 GUEST_BINS := $(GUEST_TOOLS) $(GUEST_TESTS) $(GUEST_BENCH)
 
-.PHONY: all deps kernel kernels guest initramfs demo check check-debug check-series stress bench clean
+.PHONY: all deps kernel kernels guest selinux initramfs demo check check-debug check-series stress bench clean
 
 all: kernel guest
 
@@ -34,6 +34,10 @@ kernels: deps
 	@tools/kernel debug
 
 guest: $(GUEST_BINS)
+
+# Debian's SELinux reference policy, compiled for the guests (tools/selinux).
+selinux: deps
+	@tools/selinux
 
 $(B)/include/kselftest_harness.h: | deps
 	@mkdir -p $(B)/include
@@ -76,21 +80,21 @@ demo: deps
 	@tools/demo
 
 # Both passes: every suite as written, then on the debug variant.
-check: kernels guest
+check: kernels guest selinux
 	@tests/run $(TESTS)
 
 # The debug pass alone.
-check-debug: kernels guest
+check-debug: kernels guest selinux
 	@tests/run --pass debug $(TESTS)
 
 # stock against ima-ns (bench/run); QUICK=1: one short round.
-bench: kernels guest
+bench: kernels guest selinux
 	@bench/run $(if $(filter 1,$(QUICK)),--quick)
 
 # The stress test for longer than check's 2 minutes: on ima-ns, or on the
 # debug kernel with VARIANT=debug.
 STRESS_SECONDS ?= 600
-stress: kernels guest
+stress: kernels guest selinux
 	@STRESS_SECONDS=$(STRESS_SECONDS) tests/run --pass $(if $(filter debug,$(VARIANT)),debug,ima-ns) 09
 
 # checkpatch and a per-patch build of the series (also part of check).
