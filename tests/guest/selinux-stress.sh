@@ -1,0 +1,120 @@
+#!/bin/sh
+# LSM-based rules under load, for the debug kernel: for STRESS_SECONDS
+# (default 60) the host reloads SELinux's policy in a loop, without the
+# types of tests/guest/imanstest.cil and with them, while in each of 3
+# IMA namespaces one task reads the policy back, one execs a file of
+# imansns_exec_t and one appends rules to the policy: all on lists of
+# LSM-based rules that each reload makes stale.  The kernel must report
+# nothing (tools/vm fails the run on a KASAN, lockdep or list report);
+# afterwards each namespace's policy holds exactly the rules written into
+# it, and, with the types loaded, its rules still match.  Boot with
+# "security=selinux enforcing=0".
+#
+#   selinux-stress.sh                       the test
+#   selinux-stress.sh loop FILE END CMD     (inside) run CMD until time
+#                                           END, then write "OK FAILED"
+#                                           (counts) to FILE
+here=$(cd "$(dirname "$0")" && pwd)
+sel=$here/../../build/selinux
+ima=/sys/kernel/security/ima
+load() {
+	dd if="$sel/$1.33" of=/sys/fs/selinux/load bs=16M iflag=fullblock status=none
+}
+
+if [ "${1:-}" = loop ]; then
+	ok=0 failed=0
+	while [ "$(date +%s)" -lt "$3" ]; do
+		if eval "$4" 2>/dev/null; then ok=$((ok + 1)); else failed=$((failed + 1)); fi
+	done
+	echo "$ok $failed" >"$2"
+	exit 0
+fi
+
+. "$here/tap.sh"
+. "$here/helpers.sh"
+plan 5
+
+secs=${STRESS_SECONDS:-60}
+nns=3
+tmp=$(mktemp -d)
+chmod 1777 "$tmp"
+inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
+
+mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
+load with || not_ok "load with.33"
+cp /usr/bin/true "$tmp/x"
+chcon system_u:object_r:imansns_exec_t:s0 "$tmp/x"
+# 60 rules to start with: 40 LSM-based, of both kinds, and 20 with no LSM
+# condition between them.
+i=0
+while [ $i -lt 20 ]; do
+	echo "audit func=BPRM_CHECK obj_type=imansns_exec_t"
+	echo "dont_measure subj_type=imansns_t fsmagic=0x$i"
+	echo "dont_measure fsmagic=0x1$i"
+	i=$((i + 1))
+done >"$tmp/ns.policy"
+start=$(wc -l <"$tmp/ns.policy")
+
+k=0
+while [ $k -lt 3 ]; do
+	hold "ns$k" rootns "echo 1 >$ima/active && cat $tmp/ns.policy >$ima/policy"
+	[ -n "$held" ] || break
+	eval "held$k=$held"
+	k=$((k + 1))
+done
+is "3 namespaces, each with its $start rules" "$k" 3
+
+end=$(($(date +%s) + secs))
+pids=
+"$here/selinux-stress.sh" loop "$tmp/reloads" "$end" 'load without && load with' &
+pids="$pids $!"
+for k in 0 1 2; do
+	eval "h=\$held$k"
+	for job in "reads$k:cat $ima/policy >/dev/null" \
+		   "execs$k:$tmp/x" \
+		   "appends$k:echo 'dont_measure obj_type=imansns_exec_t fsmagic=0xa0$k' >$ima/policy"; do
+		nsenter -t "$h" -U -m "$here/selinux-stress.sh" loop "$tmp/${job%%:*}" "$end" "${job#*:}" &
+		pids="$pids $!"
+	done
+done
+failed=0
+for p in $pids; do
+	wait "$p" || failed=$((failed + 1))
+done
+is "every loop ended well" "$failed" 0
+
+# What ran: every kind of operation, more than once.
+ran=$(for f in reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2; do
+	read -r n bad <"$tmp/$f" && [ "$n" -gt 1 ] && echo "$f"
+done | tr '\n' ' ')
+is "each loop did its work more than once" "$ran" \
+	"reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2 "
+{ cat "$tmp"/reloads "$tmp"/reads* "$tmp"/execs* "$tmp"/appends*; } | diag
+
+# Each namespace holds its rules and what its appends added, no more and
+# no fewer, in order.
+want=
+got=
+for k in 0 1 2; do
+	eval "h=\$held$k"
+	read -r n bad <"$tmp/appends$k"
+	want="$want$k: $((start + n)) $n
+"
+	got="$got$k: $(nsenter -t "$h" -U -m cat $ima/policy | wc -l) $(nsenter -t "$h" -U -m cat $ima/policy | grep -c "fsmagic=0xa0$k ")
+"
+done
+is "each namespace's policy: its $start rules and each append, nothing lost" "$got" "$want"
+
+# With the types, each namespace's rules still match: one record each
+# for a file none has seen.
+load with || not_ok "load with.33"
+cp /usr/bin/true "$tmp/y"
+chcon system_u:object_r:imansns_exec_t:s0 "$tmp/y"
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "nsenter -t $held0 -U -m $tmp/y &&
+	nsenter -t $held1 -U -m $tmp/y && nsenter -t $held2 -U -m $tmp/y" ||
+	not_ok "auditrd: status $?"
+is "and their rules still match: one record per namespace" \
+	"$("$here/records.py" "$tmp/recs")" \
+	"$(for k in 0 1 2; do eval "h=\$held$k"; echo "$tmp/y ima_userns=$(readlink "/proc/$h/ns/user" | inum) task_userns=-"; done)"
+for k in 0 1 2; do release "ns$k"; done
+rm -rf "$tmp"
