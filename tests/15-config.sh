@@ -2,8 +2,9 @@
 # The test kernels against Debian's: every option defined under
 # security/, in the TPM drivers, keys, asymmetric keys and certificates,
 # proc, fs-verity (IMA's verity digests) and the file systems the tests
-# use (ext4, overlayfs, 9p, tmpfs), and the namespace, audit and kexec
-# options, has Debian's value in each variant's .config (linux-config-6.1,
+# use (ext4, overlayfs, 9p, tmpfs), the preemption model and RCU (the
+# series' policy readers and updaters rely on RCU), and the namespace,
+# audit and kexec options, has Debian's value in each variant's .config (linux-config-6.1,
 # the pinned version), but for the exceptions in configs/debian-exceptions.  Then each variant boots with
 # Debian's LSMs, AppArmor enabled, and the /proc files container tools
 # read.
@@ -26,7 +27,7 @@ areas() {
 				$(find security -name 'Kconfig*') crypto/asymmetric_keys/Kconfig \
 				certs/Kconfig drivers/char/tpm/Kconfig drivers/char/tpm/st33zp24/Kconfig \
 				fs/proc/Kconfig fs/verity/Kconfig fs/ext4/Kconfig fs/overlayfs/Kconfig \
-				fs/9p/Kconfig net/9p/Kconfig
+				fs/9p/Kconfig net/9p/Kconfig kernel/Kconfig.preempt kernel/rcu/Kconfig
 	)
 	printf '%s\n' BPF_LSM AUDIT AUDITSYSCALL NAMESPACES UTS_NS TIME_NS IPC_NS USER_NS \
 		PID_NS NET_NS CGROUPS MEMCG CHECKPOINT_RESTORE TMPFS TMPFS_POSIX_ACL \
