@@ -91,7 +91,7 @@ check-debug: kernels guest selinux
 bench: kernels guest selinux
 	@bench/run $(if $(filter 1,$(QUICK)),--quick)
 
-# The stress test for longer than check's 2 minutes: on ima-ns, or on the
+# The stress test for longer than check's minute: on ima-ns, or on the
 # debug kernel with VARIANT=debug.
 STRESS_SECONDS ?= 600
 stress: kernels guest selinux
