@@ -2,7 +2,7 @@
 # IMA namespaces (series part 2): the cover letter's scenario, a
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux.
-# Results: ima-ns 90, debug 84
+# Results: ima-ns 91, debug 85
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.

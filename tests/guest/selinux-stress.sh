@@ -2,7 +2,8 @@
 # LSM-based rules under load, for the debug kernel: for STRESS_SECONDS
 # (default 60) the host reloads SELinux's policy in a loop, without the
 # types of tests/guest/imanstest.cil and with them, while in each of 3
-# IMA namespaces one task reads the policy back, one execs a file of
+# IMA namespaces (STRESS_RULES rules each, default 60, two thirds of them
+# LSM-based, at most 960) one task reads the policy back, one execs a file of
 # imansns_exec_t and one appends rules to the policy: all on lists of
 # LSM-based rules that each reload makes stale.  The kernel must report
 # nothing (tools/vm fails the run on a KASAN, lockdep or list report);
@@ -35,7 +36,7 @@ fi
 plan 5
 
 secs=${STRESS_SECONDS:-60}
-nns=3
+rules=${STRESS_RULES:-60}
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
@@ -44,10 +45,10 @@ mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
 load with || not_ok "load with.33"
 cp /usr/bin/true "$tmp/x"
 chcon system_u:object_r:imansns_exec_t:s0 "$tmp/x"
-# 60 rules to start with: 40 LSM-based, of both kinds, and 20 with no LSM
-# condition between them.
+# The rules to start with: two thirds LSM-based, of both kinds, and a
+# third with no LSM condition between them.
 i=0
-while [ $i -lt 20 ]; do
+while [ $i -lt $((rules / 3)) ]; do
 	echo "audit func=BPRM_CHECK obj_type=imansns_exec_t"
 	echo "dont_measure subj_type=imansns_t fsmagic=0x$i"
 	echo "dont_measure fsmagic=0x1$i"
@@ -81,13 +82,21 @@ failed=0
 for p in $pids; do
 	wait "$p" || failed=$((failed + 1))
 done
-is "every loop ended well" "$failed" 0
+# Every operation succeeded, but for appends to a namespace that holds
+# 1024 rules (ENOSPC).
+bad=$(for f in reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2; do
+	read -r n fails <"$tmp/$f" || { echo "$f: no counts"; continue; }
+	case $f in appends*) [ $((start + n)) -lt 1024 ] || continue ;; esac
+	[ "$fails" -eq 0 ] || echo "$f: $fails failed"
+done)
+is "every loop ended well, and nothing failed" "$failed$bad" 0
 
-# What ran: every kind of operation, more than once.
+# What ran: every kind of operation (a reload is one without the types
+# and one with them).
 ran=$(for f in reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2; do
-	read -r n bad <"$tmp/$f" && [ "$n" -gt 1 ] && echo "$f"
+	read -r n fails <"$tmp/$f" && [ "$n" -gt 0 ] && echo "$f"
 done | tr '\n' ' ')
-is "each loop did its work more than once" "$ran" \
+is "each loop did its work" "$ran" \
 	"reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2 "
 { cat "$tmp"/reloads "$tmp"/reads* "$tmp"/execs* "$tmp"/appends*; } | diag
 
@@ -97,7 +106,7 @@ want=
 got=
 for k in 0 1 2; do
 	eval "h=\$held$k"
-	read -r n bad <"$tmp/appends$k"
+	read -r n fails <"$tmp/appends$k"
 	want="$want$k: $((start + n)) $n
 "
 	got="$got$k: $(nsenter -t "$h" -U -m cat $ima/policy | wc -l) $(nsenter -t "$h" -U -m cat $ima/policy | grep -c "fsmagic=0xa0$k ")
@@ -106,7 +115,9 @@ done
 is "each namespace's policy: its $start rules and each append, nothing lost" "$got" "$want"
 
 # With the types, each namespace's rules still match: one record each
-# for a file none has seen.
+# for a file none has seen.  (Matching would work without the lazy
+# update too, through ima_match_rules()' copy of a stale rule: selinux.sh
+# shows the update itself.)
 load with || not_ok "load with.33"
 cp /usr/bin/true "$tmp/y"
 chcon system_u:object_r:imansns_exec_t:s0 "$tmp/y"
@@ -114,7 +125,7 @@ auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "nsenter -t $held0 -U -m $tmp/
 	nsenter -t $held1 -U -m $tmp/y && nsenter -t $held2 -U -m $tmp/y" ||
 	not_ok "auditrd: status $?"
 is "and their rules still match: one record per namespace" \
-	"$("$here/records.py" "$tmp/recs")" \
+	"$("$here/records.py" "$tmp/recs" || echo "records.py: status $?")" \
 	"$(for k in 0 1 2; do eval "h=\$held$k"; echo "$tmp/y ima_userns=$(readlink "/proc/$h/ns/user" | inum) task_userns=-"; done)"
 for k in 0 1 2; do release "ns$k"; done
 rm -rf "$tmp"
