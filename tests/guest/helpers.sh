@@ -49,3 +49,14 @@ release() {
 # so that they can be compared whole: "type=T msg=audit(...): rest"
 # becomes "type=T rest".
 audit_strip() { sed -E 's/ msg=audit\([0-9.:]+\)://'; }
+
+# inum: the inode number of a namespace, from readlink's "user:[N]".
+inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
+
+# selinux_load with|without: one of the policies that tools/selinux built
+# (build/selinux/with.33 or without.33) into the guest's SELinux, in one
+# write(2) as selinuxfs wants it.
+selinux_load() {
+	dd if="$(dirname "$0")/../../build/selinux/$1.33" of=/sys/fs/selinux/load \
+		bs=16M iflag=fullblock status=none
+}

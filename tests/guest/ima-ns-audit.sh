@@ -6,13 +6,13 @@
 # neither.  Records are read from the audit socket and parsed with
 # Debian's auparse (records.py) and ausearch.
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
 plan 5
 
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
-inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
 
 # The cover letter's scenario with a host rule for root: one record per
 # policy for busybox2.

@@ -16,11 +16,9 @@
 #                                           END, then write "OK FAILED"
 #                                           (counts) to FILE
 here=$(cd "$(dirname "$0")" && pwd)
-sel=$here/../../build/selinux
 ima=/sys/kernel/security/ima
-load() {
-	dd if="$sel/$1.33" of=/sys/fs/selinux/load bs=16M iflag=fullblock status=none
-}
+. "$here/tap.sh"
+. "$here/helpers.sh"
 
 if [ "${1:-}" = loop ]; then
 	ok=0 failed=0
@@ -31,18 +29,15 @@ if [ "${1:-}" = loop ]; then
 	exit 0
 fi
 
-. "$here/tap.sh"
-. "$here/helpers.sh"
 plan 5
 
 secs=${STRESS_SECONDS:-60}
 rules=${STRESS_RULES:-60}
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
-inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
 
 mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
-load with || not_ok "load with.33"
+selinux_load with || not_ok "selinux_load with.33"
 cp /usr/bin/true "$tmp/x"
 chcon system_u:object_r:imansns_exec_t:s0 "$tmp/x"
 # The rules to start with: two thirds LSM-based, of both kinds, and a
@@ -67,7 +62,7 @@ is "3 namespaces, each with its $start rules" "$k" 3
 
 end=$(($(date +%s) + secs))
 pids=
-"$here/selinux-stress.sh" loop "$tmp/reloads" "$end" 'load without && load with' &
+"$here/selinux-stress.sh" loop "$tmp/reloads" "$end" 'selinux_load without && selinux_load with' &
 pids="$pids $!"
 for k in 0 1 2; do
 	eval "h=\$held$k"
@@ -118,7 +113,7 @@ is "each namespace's policy: its $start rules and each append, nothing lost" "$g
 # for a file none has seen.  (Matching would work without the lazy
 # update too, through ima_match_rules()' copy of a stale rule: selinux.sh
 # shows the update itself.)
-load with || not_ok "load with.33"
+selinux_load with || not_ok "selinux_load with.33"
 cp /usr/bin/true "$tmp/y"
 chcon system_u:object_r:imansns_exec_t:s0 "$tmp/y"
 auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "nsenter -t $held0 -U -m $tmp/y &&

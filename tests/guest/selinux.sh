@@ -15,18 +15,12 @@
 plan 12
 
 here=$(cd "$(dirname "$0")" && pwd)
-sel=$here/../../build/selinux
 sfs=/sys/kernel/security
 ima=$sfs/ima
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 nl='
 '
-inum() { sed -n 's/.*user:\[\([0-9]*\)\].*/\1/p'; }
-# load with|without: the policy, in one write(2) as selinuxfs wants it.
-load() {
-	dd if="$sel/$1.33" of=/sys/fs/selinux/load bs=16M iflag=fullblock status=none
-}
 # exe NAME [TYPE]: a copy of true at $tmp/NAME, labelled TYPE.
 exe() {
 	cp /usr/bin/true "$tmp/$1" &&
@@ -48,7 +42,7 @@ mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
 is "SELinux is the major LSM, permissive, and Debian's policy loads" \
 	"$(grep -o selinux $sfs/lsm
 	cat /sys/fs/selinux/enforce; echo
-	load with && echo loaded
+	selinux_load with && echo loaded
 	tr -d '\0' </proc/self/attr/current; echo)" \
 "selinux
 0
@@ -103,7 +97,7 @@ $tmp/ns_subj ima_userns=$u task_userns=-"
 
 # The types go away: the host's rules are updated at once, the
 # namespace's when its policy is next used.
-load without || not_ok "load without.33"
+selinux_load without || not_ok "selinux_load without.33"
 is "at the reload, a message for each of the host's rules, none yet for the namespace's" \
 	"$(undefined imanstest_t) $(undefined imanstest_exec_t) $(undefined imansns_t) $(undefined imansns_exec_t)" \
 	"1 1 0 0"
@@ -126,7 +120,7 @@ is "and no more for later execs" \
 	"1 1 1 1"
 
 # The types come back: both policies match again.
-load with || not_ok "load with.33"
+selinux_load with || not_ok "selinux_load with.33"
 auditrd -o "$tmp/r4" -t INTEGRITY_RULE -- sh -c "$tmp/host_back &&
 	$(indomain imanstest_t $tmp/host_back_subj) &&
 	nsenter -t $held -U -m sh -c '$tmp/ns_back &&
