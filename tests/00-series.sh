@@ -6,7 +6,7 @@
 # (tools/series mail) and what Debian's debian/patches/ would hold
 # (tools/series debian), applied with quilt to a fresh tree.
 # No debug pass: it builds the series and boots no kernel.
-# Results: ima-ns 104
+# Results: ima-ns 106
 # (checkpatch for each of the 34 patches, two builds for each of the 26
 # that touch compiled code, 4 checks of the whole series, 14 below)
 . "$(dirname "$0")/lib.sh"
