@@ -73,13 +73,15 @@ for k in 0 1 2; do
 		pids="$pids $!"
 	done
 done
+# Each loop's counts file, in $tmp.
+loops="reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2"
 failed=0
 for p in $pids; do
 	wait "$p" || failed=$((failed + 1))
 done
 # Every operation succeeded, but for appends to a namespace that holds
 # 1024 rules (ENOSPC).
-bad=$(for f in reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2; do
+bad=$(for f in $loops; do
 	read -r n fails <"$tmp/$f" || { echo "$f: no counts"; continue; }
 	case $f in appends*) [ $((start + n)) -lt 1024 ] || continue ;; esac
 	[ "$fails" -eq 0 ] || echo "$f: $fails failed"
@@ -88,11 +90,10 @@ is "every loop ended well, and nothing failed" "$failed$bad" 0
 
 # What ran: every kind of operation (a reload is one without the types
 # and one with them).
-ran=$(for f in reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2; do
+ran=$(for f in $loops; do
 	read -r n fails <"$tmp/$f" && [ "$n" -gt 0 ] && echo "$f"
 done | tr '\n' ' ')
-is "each loop did its work" "$ran" \
-	"reloads reads0 execs0 appends0 reads1 execs1 appends1 reads2 execs2 appends2 "
+is "each loop did its work" "$ran" "$loops "
 { cat "$tmp"/reloads "$tmp"/reads* "$tmp"/execs* "$tmp"/appends*; } | diag
 
 # Each namespace holds its rules and what its appends added, no more and
@@ -104,7 +105,8 @@ for k in 0 1 2; do
 	read -r n fails <"$tmp/appends$k"
 	want="$want$k: $((start + n)) $n
 "
-	got="$got$k: $(nsenter -t "$h" -U -m cat $ima/policy | wc -l) $(nsenter -t "$h" -U -m cat $ima/policy | grep -c "fsmagic=0xa0$k ")
+	nsenter -t "$h" -U -m cat $ima/policy >"$tmp/policy$k"
+	got="$got$k: $(wc -l <"$tmp/policy$k") $(grep -c "fsmagic=0xa0$k " "$tmp/policy$k")
 "
 done
 is "each namespace's policy: its $start rules and each append, nothing lost" "$got" "$want"
