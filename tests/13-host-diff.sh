@@ -17,7 +17,7 @@
 # Results: ima-ns 18, debug 6
 . "$(dirname "$0")/lib.sh"
 
-dir=$top/build/host-diff
+dir=$top/build/host-diff/$pass
 # The debug kernel runs everything several times slower: there, the host,
 # two user namespaces deep, and below an active IMA namespace.
 debug_contexts="d0 d2 na"
@@ -32,7 +32,7 @@ run() {
 	local share=$dir/share out=$dir/$1-$2-$3 append=(--append "ima_policy=tcb|critical_data")
 	[ "$pass" = ima-ns ] || out=$dir/$pass-$2-$3
 	[ "$2" = tcb ] || append=(--append ima_policy=critical_data --append ima_appraise=fix)
-	[ "$pass" = ima-ns ] || append+=(--env "HOST_DIFF_CONTEXTS=$debug_contexts")
+	[ "$pass" = ima-ns ] || append+=(--env "HOST_DIFF_CONTEXTS=$debug_contexts" --timeout 1200)
 	rm -rf "$share" && mkdir "$share" && cp "$dir/cert.der" "$share/" || return 1
 	vm "$1" --share "$share" "${append[@]}" -- \
 		"$top/tests/guest/host-diff.sh" "$share" "$2" "$3" >"$out" 2>&1
