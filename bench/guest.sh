@@ -8,8 +8,10 @@ set -e
 
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	n_exec=100 n_read=40 n_ns=50 n_nest=50 depths="0 1 4 32" n_open1=2000
+	lsm_counts="2 192" n_load=2 n_ns_lsm=20
 else
 	n_exec=1000 n_read=300 n_ns=1000 n_nest=300 depths="0 1 2 4 8 16 32" n_open1=20000
+	lsm_counts="2 192 1920 10000" n_load=5 n_ns_lsm=200
 fi
 sfs=/sys/kernel/security
 audit_exec="audit func=BPRM_CHECK mask=MAY_EXEC"
@@ -28,6 +30,27 @@ imans=0
 # per-open cost, as open1_tcb.
 if [ "${BENCH_ONLY:-}" = open1 ]; then
 	echo "open1_tcb $(imabench open1 $n_open1 "$tmp/4k")"
+	rm -rf "$tmp"
+	exit 0
+fi
+
+# 6. With BENCH_ONLY=lsm (a guest booted with SELinux, ima-ns only): an
+# SELinux policy load, and one IMA namespace's life, timed with N IMA
+# namespaces alive, each with two rules on SELinux types, for N in
+# $lsm_counts, as lsm_load_N and lsm_ns_N.
+if [ "${BENCH_ONLY:-}" = lsm ]; then
+	mountpoint -q /sys/fs/selinux || mount -t selinuxfs selinuxfs /sys/fs/selinux
+	# Room for 10 000 holders: the test kernels are BASE_SMALL (4096).
+	echo 32768 >/proc/sys/kernel/pid_max
+	policy=$(dirname "$0")/../build/selinux/with.33
+	imabench load 1 "$policy" >/dev/null
+	printf '%s\n' "audit func=BPRM_CHECK subj_type=imanstest_t" \
+		"audit func=FILE_CHECK obj_type=imanstest_exec_t" >"$tmp/lsm-rules"
+	for n in $lsm_counts; do
+		imabench hold "$n" "$tmp/lsm-rules" sh -c "
+			echo lsm_load_$n \$(imabench load $n_load $policy) &&
+			echo lsm_ns_$n \$(imabench ns $n_ns_lsm ima)"
+	done
 	rm -rf "$tmp"
 	exit 0
 fi

@@ -14,6 +14,12 @@
  *                             "active": mount and activate), or with
  *                             "tmpfs" mount a tmpfs and write one file;
  *                             the child ends and the namespace with it
+ *   imabench load N FILE      N times: load the SELinux policy FILE (one
+ *                             write to /sys/fs/selinux/load)
+ *   imabench hold N RULES CMD [ARG]...
+ *                             keep N IMA namespaces alive, each active with
+ *                             the policy RULES (a file), while CMD runs;
+ *                             CMD's status is imabench's (untimed)
  *   imabench tiny FILE        write the smallest static executable
  *
  * Prints the nanoseconds per operation, timed after one untimed operation
@@ -35,6 +41,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/personality.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -161,6 +168,114 @@ static void namespace(const char *mode)
 		exit(1);
 }
 
+/* The policy to load, read once: selinuxfs takes it in one write. */
+static char *policy;
+static size_t policy_len;
+
+static void read_policy(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st))
+		die(path);
+	policy_len = st.st_size;
+	policy = malloc(policy_len);
+	if (!policy || read(fd, policy, policy_len) != (ssize_t)policy_len)
+		die(path);
+	close(fd);
+}
+
+static void load_policy(void)
+{
+	int fd = open("/sys/fs/selinux/load", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || write(fd, policy, policy_len) != (ssize_t)policy_len || close(fd))
+		die("/sys/fs/selinux/load");
+}
+
+/* Write a policy: IMA takes one rule per write(2), and says how much. */
+static int write_policy(const char *path, const char *text)
+{
+	size_t len = strlen(text), done = 0;
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		n = write(fd, text + done, len - done);
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += n;
+	}
+	return close(fd);
+}
+
+/*
+ * Keep @n IMA namespaces alive, each active with the rules of the file
+ * @rules, while @cmd runs.  Each namespace is held by a child that waits
+ * for the end of a pipe, which closes when imabench exits.
+ */
+static int hold(long n, const char *rules, char **cmd)
+{
+	int ready[2], release[2], status;
+	static char text[1 << 16];
+	long i;
+	ssize_t len;
+	pid_t pid;
+	char c;
+	int fd = open(rules, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || (len = read(fd, text, sizeof(text) - 1)) < 0)
+		die(rules);
+	close(fd);
+	text[len] = 0;
+	if (pipe2(ready, O_CLOEXEC) || pipe2(release, O_CLOEXEC))
+		die("pipe");
+	for (i = 0; i < n; i++) {
+		pid = fork();
+		if (pid < 0)
+			die("fork");
+		if (pid)
+			continue;
+		close(release[1]);
+		close(ready[0]);
+		if (new_userns(CLONE_NEWNS) ||
+		    mount("securityfs", "/sys/kernel/security", "securityfs", 0, NULL) ||
+		    write_file("/sys/kernel/security/ima/active", "1") ||
+		    write_policy("/sys/kernel/security/ima/policy", text))
+			die("namespace");
+		/* A child that died closed its end too: no wait for it. */
+		if (write(ready[1], "", 1) != 1 || close(ready[1]))
+			die("ready");
+		/* Returns at EOF: imabench ended. */
+		if (read(release[0], &c, 1) < 0)
+			die("release");
+		_exit(0);
+	}
+	close(ready[1]);
+	close(release[0]);
+	for (i = 0; i < n; i++)
+		if (read(ready[0], &c, 1) != 1)
+			exit(1);
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		execvp(cmd[0], cmd);
+		die(cmd[0]);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		die("wait");
+	close(release[1]);
+	while (wait(NULL) > 0)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 int main(int argc, char **argv)
 {
 	long long t0;
@@ -175,9 +290,13 @@ int main(int argc, char **argv)
 			die(argv[2]);
 		return 0;
 	}
+	if (argc >= 5 && !strcmp(argv[1], "hold") && (n = atol(argv[2])) > 0)
+		return hold(n, argv[3], argv + 4);
 	if (argc != 4 || (n = atol(argv[2])) <= 0)
 		goto usage;
 	fixed_layout(argv);
+	if (!strcmp(argv[1], "load"))
+		read_policy(argv[3]);
 	/* One untimed round first: the first use of a file is the odd one. */
 	t0 = 0;
 	for (i = -1; i < n; i++) {
@@ -189,6 +308,8 @@ int main(int argc, char **argv)
 			read_whole(argv[3]);
 		else if (!strcmp(argv[1], "open1"))
 			read_byte(argv[3]);
+		else if (!strcmp(argv[1], "load"))
+			load_policy();
 		else if (!strcmp(argv[1], "ns") &&
 			 (!strcmp(argv[3], "ima") || !strcmp(argv[3], "tmpfs") ||
 			  !strcmp(argv[3], "securityfs") || !strcmp(argv[3], "active")))
@@ -199,6 +320,7 @@ int main(int argc, char **argv)
 	printf("%lld\n", (now() - t0) / n);
 	return 0;
 usage:
-	fprintf(stderr, "usage: imabench exec|read|open1 N FILE | ns N ima|active|securityfs|tmpfs | tiny FILE\n");
+	fprintf(stderr, "usage: imabench exec|read|open1|load N FILE | ns N ima|active|securityfs|tmpfs |\n"
+		"       hold N RULES CMD [ARG]... | tiny FILE\n");
 	return 2;
 }

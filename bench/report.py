@@ -44,6 +44,13 @@ def per_level(run, kind):
     return slope([(d, float(run["nest_%s_%d" % (kind, d)])) for d in depths]) / base
 
 
+def scale(run, prefix, most=1920):
+    """The cost at the most namespaces up to MOST over the cost at the fewest."""
+    counts = sorted(n for n in (int(k[len(prefix):]) for k in run if k.startswith(prefix))
+                    if n <= most)
+    return float(run[prefix + str(counts[-1])]) / float(run[prefix + str(counts[0])])
+
+
 FIGURES = [
     # name, how, target, what
     ("exec", lambda s, i: float(s["exec_plain"]) / float(i["exec_plain"]), (">=", 0.99),
@@ -71,6 +78,10 @@ FIGURES = [
      "3.  the same on stock"),
     ("ns_cycle", lambda s, i: float(i["ns_ima"]) / float(s["ns_tmpfs"]), ("<=", 2.0),
      "4. userns + securityfs + activate + rule + end, over userns + tmpfs + file + end on stock"),
+    ("lsm_load_scale", lambda s, i: scale(i, "lsm_load_"), ("<=", 1.5),
+     "7. an SELinux policy load with 1920 IMA namespaces alive (2 label rules each), over 2"),
+    ("lsm_ns_scale", lambda s, i: scale(i, "lsm_ns_"), ("<=", 1.5),
+     "7. the namespace cycle of 4 with 1920 IMA namespaces alive, over 2"),
 ]
 
 
@@ -98,6 +109,9 @@ def main(top):
           "the namespace cycles ended: %s"
           % (ima["mem_ima_namespace"], ima["mem_ns_status"], ima["mem_per_rule"],
              ima["mem_after_namespaces"]))
+    lsm = sorted((k for k in ima if k.startswith("lsm_")), key=lambda k: (k.split("_")[1], int(k.rsplit("_", 1)[1])))
+    print("7. with N IMA namespaces alive (ima-ns, last round, ns per operation): %s"
+          % ", ".join("%s %s" % (k, ima[k]) for k in lsm))
     print()
     for line in lines:
         print(line)
