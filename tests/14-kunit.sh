@@ -3,7 +3,8 @@
 # securityfs_remove() on an error path's non-empty directory (no warning,
 # the directory left as it was, the mount's pins balanced) and IMA's LSM
 # policy notifier (the host's rules updated at once, another namespace's
-# marked stale).  They are built into the debug kernel only
+# stale until its next use, and after a policy update that brings LSM
+# conditions).  They are built into the debug kernel only
 # (configs/debug.config) and run at its boot with kunit.enable=1, under
 # KASAN, lockdep and kmemleak.
 # No debug pass: it boots the debug kernel in the ima-ns pass already.
@@ -22,6 +23,7 @@ securityfs
     ok 2 securityfs_remove_nonempty_dir_test
 ok 1 securityfs
     ok 1 ima_lsm_change_updates_host_now_test
-    ok 2 ima_lsm_change_marks_namespace_test
-    ok 3 ima_lsm_other_event_test
+    ok 2 ima_lsm_change_updates_namespace_later_test
+    ok 3 ima_policy_update_makes_namespace_stale_test
+    ok 4 ima_lsm_other_event_test
 ok 1 ima_lsm_notifier"
