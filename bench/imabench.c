@@ -194,26 +194,6 @@ static void load_policy(void)
 		die("/sys/fs/selinux/load");
 }
 
-/* Write a policy: IMA takes one rule per write(2), and says how much. */
-static int write_policy(const char *path, const char *text)
-{
-	size_t len = strlen(text), done = 0;
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		n = write(fd, text + done, len - done);
-		if (n <= 0) {
-			close(fd);
-			return -1;
-		}
-		done += n;
-	}
-	return close(fd);
-}
-
 /*
  * Keep @n IMA namespaces alive, each active with the rules of the file
  * @rules, while @cmd runs.  Each namespace is held by a child that waits
@@ -246,7 +226,7 @@ static int hold(long n, const char *rules, char **cmd)
 		if (new_userns(CLONE_NEWNS) ||
 		    mount("securityfs", "/sys/kernel/security", "securityfs", 0, NULL) ||
 		    write_file("/sys/kernel/security/ima/active", "1") ||
-		    write_policy("/sys/kernel/security/ima/policy", text))
+		    write_file("/sys/kernel/security/ima/policy", text))
 			die("namespace");
 		/* A child that died closed its end too: no wait for it. */
 		if (write(ready[1], "", 1) != 1 || close(ready[1]))

@@ -17,16 +17,28 @@
 /* The unprivileged host user the tests run as. */
 #define USER 1000
 
+/*
+ * Write @text to @path in one open, as a shell would: what a write did not
+ * take (IMA's policy file takes one rule per write), again.  0 when all of
+ * it was written and the file closed without an error, -1 otherwise.
+ */
 static inline int write_file(const char *path, const char *text)
 {
+	size_t len = strlen(text), done = 0;
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
 	ssize_t n;
 
 	if (fd < 0)
 		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
+	while (done < len) {
+		n = write(fd, text + done, len - done);
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += n;
+	}
+	return close(fd);
 }
 
 /*
