@@ -7,6 +7,7 @@
 # Results: ima-ns 13
 . "$(dirname "$0")/lib.sh"
 
+kernel_built stock || { not_ok "the stock kernel is built"; exit 1; }
 version=$(make -s -C "$top/build/src/stock" kernelversion)
 
 t=$SECONDS

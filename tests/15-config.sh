@@ -71,6 +71,7 @@ ref=$(mktemp)
 xzcat "$debian" >"$ref" || { not_ok "read $debian"; exit 1; }
 declare -A deb
 config "$ref" deb
+kernel_built stock || { not_ok "the stock kernel is built (its tree is read)"; exit 1; }
 options=$(areas | sort -u)
 [ "$(echo "$options" | wc -l)" -gt 200 ] ||
 	{ not_ok "the compared areas define over 200 options"; exit 1; }
@@ -78,7 +79,7 @@ options=$(areas | sort -u)
 used=$(mktemp)
 for v in $variants; do
 	cfg=$top/build/out/$v/.config
-	if [ ! -f "$cfg" ]; then
+	if ! kernel_built "$v" || [ ! -f "$cfg" ]; then
 		not_ok "$v: Debian's values for the compared options but the exceptions (no $cfg)"
 		continue
 	fi

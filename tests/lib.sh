@@ -26,6 +26,13 @@ vm() {
 	"$top/tools/vm" "$@"
 }
 
+# kernel_built VARIANT: wait while tools/kernel builds VARIANT (make check
+# builds the kernels beside the suites); true when it is built, so that
+# its tree and .config may be read.  tools/vm waits by itself.
+kernel_built() {
+	flock -s "$top/build/out/.$1.lock" true && [ -f "$top/build/out/.$1.built" ]
+}
+
 # in_pass VARIANT: whether this pass boots VARIANT.
 in_pass() { [ "$pass" = ima-ns ] || [ "$1" = ima-ns ]; }
 
