@@ -1,8 +1,9 @@
 #!/bin/bash
 # IMA namespaces (series part 2): the cover letter's scenario, a
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
-# hierarchical processing and freeing, LSM-based rules under SELinux.
-# Results: ima-ns 91, debug 85
+# hierarchical processing and freeing, LSM-based rules under SELinux,
+# the host's appended signatures.
+# Results: ima-ns 97, debug 91
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -52,6 +53,9 @@ guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
 guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-audit.sh"
+# The host's modsigs (template ima-modsig) and a namespace's audit rule
+# on the same file: no list entry that no rule asked for.
+guest_tap ima-ns --append ima_template=ima-modsig -- "$top/tests/guest/modsig.sh"
 # SELinux in charge instead of AppArmor, permissive, with Debian's policy
 # (tools/selinux): label rules, and the lazy update on policy reloads.
 guest_tap ima-ns --append "security=selinux enforcing=0" -- "$top/tests/guest/selinux.sh"

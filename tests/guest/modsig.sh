@@ -1,0 +1,83 @@
+#!/bin/sh
+# The host's appended signatures (modsig) and a namespace's audit rule,
+# on a kernel with IMA_APPRAISE_MODSIG booted with ima_template=ima-modsig.
+#
+# The host measures and appraises kexec kernels, allowing a modsig.  When
+# a file it measured so is read again through another hook,
+# process_measurement() adds a second list entry, with the modsig, that
+# no rule asked for, if the template records modsigs.  0026 keeps that
+# to the host's own rules: a namespace's audit rule that matches the
+# same file must not add an entry to the host's list (nor extend its
+# PCR).  The file here is not a kernel: kexec_file_load() appraises it,
+# measures it and only then finds out (ENOEXEC), which is all the host
+# needs to mark it.  Every expectation is exact.
+. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
+plan 6
+
+here=$(dirname "$0")
+ima=/sys/kernel/security/ima
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+f=$tmp/kernel
+
+# The file, signed as sign-file signs a module: a detached PKCS#7 (CMS)
+# signature, a struct module_signature saying so (id_type 2, PKCS#7,
+# and the signature's length, big-endian) and the marker.
+printf 'not a kernel\n' >"$tmp/plain"
+openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=imans-modsig -days 2 \
+	-keyout "$tmp/key.pem" -out "$tmp/cert.pem" 2>/dev/null &&
+	openssl x509 -in "$tmp/cert.pem" -outform DER -out "$tmp/cert.der" &&
+	openssl cms -sign -in "$tmp/plain" -signer "$tmp/cert.pem" -inkey "$tmp/key.pem" \
+		-binary -noattr -nocerts -nosmimecap -md sha256 -outform DER -out "$tmp/sig" &&
+	python3 -c '
+import struct, sys
+plain, sig, out = sys.argv[1:]
+sig = open(sig, "rb").read()
+with open(out, "wb") as f:
+    f.write(open(plain, "rb").read() + sig)
+    f.write(struct.pack(">BBBBB3xI", 0, 0, 2, 0, 0, len(sig)))
+    f.write(b"~Module signature appended~\n")
+' "$tmp/plain" "$tmp/sig" "$f" ||
+	{ not_ok "sign the file"; exit 1; }
+check "the .ima keyring takes the signer's certificate" \
+	sh -c "keyctl padd asymmetric imans-modsig %:.ima <$tmp/cert.der >/dev/null"
+
+is "the host's policy: measure and appraise kexec kernels, modsigs allowed" \
+	"$(errno write $ima/policy "measure func=KEXEC_KERNEL_CHECK
+appraise func=KEXEC_KERNEL_CHECK appraise_type=imasig|modsig
+")" OK
+
+# kexec_file_load(fd, no initrd, empty command line, no initramfs).
+is "kexec_file_load: the modsig verifies, then the file is no kernel: ENOEXEC" \
+	"$(python3 -c '
+import ctypes, errno, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = os.open(sys.argv[1], os.O_RDONLY)
+r = libc.syscall(320, fd, -1, ctypes.c_ulong(1), b"\0", ctypes.c_ulong(4))
+print("OK" if r == 0 else errno.errorcode[ctypes.get_errno()])
+' "$f")" ENOEXEC
+
+# The host's entries for the file, without their template digest:
+# ima-modsig's d-ng (the whole file), n-ng, sig (none: no xattr), d-modsig
+# (the file without its signature) and modsig (the PKCS#7 itself).
+entries() { awk -v f="$f" '$5 == f { $2 = ""; print }' $ima/ascii_runtime_measurements; }
+entry="10  ima-modsig sha256:$(sha256sum "$f" | cut -d' ' -f1) $f sha256:$(sha256sum "$tmp/plain" | cut -d' ' -f1) $(od -An -v -tx1 "$tmp/sig" | tr -d ' \n')"
+is "the host's list: one entry, with the file's digests with and without its modsig, and the modsig" \
+	"$(entries)" "$entry"
+
+# A namespace of the host's root, which may set audit rules, audits
+# POLICY_CHECK and writes the file's path into its policy: the kernel
+# reads the file (the namespace's rule audits it) and refuses it as a
+# policy.
+auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- rootns "readlink /proc/self/ns/user &&
+	echo 1 >$ima/active && echo 'audit func=POLICY_CHECK' >$ima/policy &&
+	errno write $ima/policy $f" >"$tmp/out"
+ns=$(head -n 1 "$tmp/out" | inum)
+is "a namespace audits the file as its policy: EINVAL, one record, naming the namespace" \
+	"$(tail -n +2 "$tmp/out"; "$here/records.py" "$tmp/recs" | grep -F "$f ")" \
+	"EINVAL
+$f ima_userns=$ns task_userns=-"
+is "the host's list still holds that one entry: the namespace's rule added none" \
+	"$(entries)" "$entry"
+rm -rf "$tmp"
