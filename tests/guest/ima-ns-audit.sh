@@ -51,18 +51,18 @@ check "the three levels are three user namespaces" \
 # The id: EACCES until the namespace is active, then a number and a
 # newline; the file takes no write; the namespace's records carry it.
 is "with every namespace above ended, none is left" "$(settle "0 0")" "0 0"
-auditrd -o "$tmp/idrecs" -t INTEGRITY_RULE -- rootns "errno open $ima/nsid
-	echo 1 >$ima/active && echo '$audit' >$ima/policy && cat $ima/nsid &&
-	errno write $ima/nsid 7; readlink /proc/self/ns/user; $tmp/f" >"$tmp/a"
-a=$(sed -n 2p "$tmp/a")
+pre=$(rootns "errno open $ima/nsid")
+auditrd -o "$tmp/idrecs" -t INTEGRITY_RULE -- nest -a -r "$audit" 1 -- sh -c \
+	"cat $ima/nsid; errno write $ima/nsid 7; readlink /proc/self/ns/user; $tmp/f" >"$tmp/a"
+a=$(sed -n 1p "$tmp/a")
 is "nsid: EACCES before activation, then the id; a write is EINVAL" \
-	"$(sed -n '1p; 3p' "$tmp/a" | tr '\n' ' ')$(echo "$a" | grep -cxE '[1-9][0-9]*')" "EACCES EINVAL 1"
-is "the namespace's record carries the id its nsid file shows" \
-	"$(ausearch -if "$tmp/idrecs" -m INTEGRITY_RULE -i | grep -o ' ima_nsid=[0-9]*')" " ima_nsid=$a"
+	"$pre $(sed -n 2p "$tmp/a") $(echo "$a" | grep -cxE '[1-9][0-9]*')" "EACCES EINVAL 1"
+is "the namespace's records (one per exec there) carry the id its nsid file shows" \
+	"$(ausearch -if "$tmp/idrecs" -m INTEGRITY_RULE -i | grep -o ' ima_nsid=[0-9]*' | sort -u)" " ima_nsid=$a"
 # Once that namespace is freed, the next one gets the next id, not its
 # id again (user namespaces' inode numbers are handed out again at once).
 settle "0 0" >/dev/null
-b=$(rootns "echo 1 >$ima/active && cat $ima/nsid && readlink /proc/self/ns/user")
-echo "user namespace of the first: $(sed -n 4p "$tmp/a"), of the next: $(echo "$b" | sed -n 2p)" | diag
+b=$(nest -a 1 -- sh -c "cat $ima/nsid; readlink /proc/self/ns/user")
+echo "user namespace of the first: $(sed -n 3p "$tmp/a"), of the next: $(echo "$b" | sed -n 2p)" | diag
 is "after it ended, the next namespace's id is the next number" "$(echo "$b" | head -n 1)" "$((a + 1))"
 rm -rf "$tmp"
