@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 97, debug 91
+# Results: ima-ns 101, debug 95
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -18,13 +18,13 @@ busybox2=$({ cat /bin/busybox; echo; } | sha256sum | cut -d' ' -f1)
 # expect ns|host: the pids line of $out, then the record of busybox2's
 # exec that the namespace's or the host's rule causes (the file's path is
 # absolute, as IMA gives it, outside the chroot; the namespace's record
-# names the container's user namespace; subj= is the task's AppArmor
-# label).
+# names the container's user namespace and the id of its IMA namespace,
+# the first created since boot; subj= is the task's AppArmor label).
 expect() {
 	local pids u=0 ns=
 	pids=$(echo "$out" | grep '^unshare=')
 	set -- $pids "$1"
-	[ "$4" = host ] || ns=" ima_userns=$(echo "$3" | tr -dc 0-9)"
+	[ "$4" = host ] || ns=" ima_userns=$(echo "$3" | tr -dc 0-9) ima_nsid=1"
 	echo "$pids"
 	echo "type=INTEGRITY_RULE file=\"/tmp/cover/rootfs/bin/busybox2\" hash=\"sha256:$busybox2\" ppid=${1#unshare=} pid=${2#shell=} auid=4294967295 uid=$u gid=$u euid=$u suid=$u fsuid=$u egid=$u sgid=$u fsgid=$u tty=(none) ses=4294967295 comm=\"busybox\" exe=\"/bin/busybox\" subj=unconfined$ns"
 }
@@ -52,7 +52,7 @@ guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
 # pass: the debug kernel has the option on, as ima-ns.
 guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
-guest_tap ima-ns -- "$top/tests/guest/ima-ns-audit.sh"
+guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-audit.sh"
 # The host's modsigs (template ima-modsig) and a namespace's audit rule
 # on the same file: no list entry that no rule asked for.
 guest_tap ima-ns --append ima_template=ima-modsig -- "$top/tests/guest/modsig.sh"

@@ -1,18 +1,22 @@
 #!/bin/sh
 # Audit records that name their IMA namespace, from a guest on the ima-ns
-# kernel: a record asked for by a namespace's rule carries ima_userns=,
-# the inode number of the namespace's user namespace, and task_userns=
-# when the task is further down; records of the host's rules carry
-# neither.  Records are read from the audit socket and parsed with
-# Debian's auparse (records.py) and ausearch.
+# kernel booted with slab_nomerge: a record asked for by a namespace's
+# rule carries ima_userns=, the inode number of the namespace's user
+# namespace, ima_nsid=, the IMA namespace's id (integrity/ima/nsid, never
+# given to another namespace), and task_userns= when the task is further
+# down; records of the host's rules carry none.  Records are read from
+# the audit socket and parsed with Debian's auparse (records.py) and
+# ausearch.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
-plan 5
+. "$(dirname "$0")/slab.sh"
+plan 9
 
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
+ima=/sys/kernel/security/ima
 
 # The cover letter's scenario with a host rule for root: one record per
 # policy for busybox2.
@@ -43,4 +47,22 @@ $tmp/f ima_userns=$l1 task_userns=$l3
 $tmp/f ima_userns=- task_userns=-"
 check "the three levels are three user namespaces" \
 	test "$(printf '%s\n' "$l1" "$l2" "$l3" "$host" | sort -u | grep -c .)" = 4
+
+# The id: EACCES until the namespace is active, then a number and a
+# newline; the file takes no write; the namespace's records carry it.
+is "with every namespace above ended, none is left" "$(settle "0 0")" "0 0"
+pre=$(rootns "errno open $ima/nsid")
+auditrd -o "$tmp/idrecs" -t INTEGRITY_RULE -- nest -a -r "$audit" 1 -- sh -c \
+	"cat $ima/nsid; errno write $ima/nsid 7; readlink /proc/self/ns/user; $tmp/f" >"$tmp/a"
+a=$(sed -n 1p "$tmp/a")
+is "nsid: EACCES before activation, then the id; a write is EINVAL" \
+	"$pre $(sed -n 2p "$tmp/a") $(echo "$a" | grep -cxE '[1-9][0-9]*')" "EACCES EINVAL 1"
+is "the namespace's records (one per exec there) carry the id its nsid file shows" \
+	"$(ausearch -if "$tmp/idrecs" -m INTEGRITY_RULE -i | grep -o ' ima_nsid=[0-9]*' | sort -u)" " ima_nsid=$a"
+# Once that namespace is freed, the next one gets the next id, not its
+# id again (user namespaces' inode numbers are handed out again at once).
+settle "0 0" >/dev/null
+b=$(nest -a 1 -- sh -c "cat $ima/nsid; readlink /proc/self/ns/user")
+echo "user namespace of the first: $(sed -n 3p "$tmp/a"), of the next: $(echo "$b" | sed -n 2p)" | diag
+is "after it ended, the next namespace's id is the next number" "$(echo "$b" | head -n 1)" "$((a + 1))"
 rm -rf "$tmp"

@@ -22,7 +22,7 @@ sha() { sha256sum "$1" | cut -d' ' -f1; }
 # that records of a namespace's rule name (ima-ns-audit.sh checks those).
 recs() {
 	grep -F "file=\"$1\" " "$tmp/recs" |
-		audit_strip | sed -E 's/ ppid=[0-9]+ pid=[0-9]+//; s/ ima_userns=[0-9]+( task_userns=[0-9]+)?$//'
+		audit_strip | sed -E 's/ ppid=[0-9]+ pid=[0-9]+//; s/ ima_userns=[0-9]+ ima_nsid=[0-9]+( task_userns=[0-9]+)?$//'
 }
 ids() {
 	echo "auid=4294967295 uid=$1 gid=$1 euid=$1 suid=$1 fsuid=$1 egid=$1 sgid=$1 fsgid=$1 tty=(none) ses=4294967295"

@@ -112,6 +112,7 @@ ns_files=".
 ./integrity/ima/active
 ./integrity/ima/ascii_runtime_measurements
 ./integrity/ima/binary_runtime_measurements
+./integrity/ima/nsid
 ./integrity/ima/policy
 ./integrity/ima/runtime_measurements_count
 ./integrity/ima/violations"

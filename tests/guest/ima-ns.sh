@@ -26,6 +26,7 @@ drwxr-xr-x 0 0 ./integrity/ima
 -rw-r----- 0 0 ./integrity/ima/active
 -r--r----- 0 0 ./integrity/ima/ascii_runtime_measurements
 -r--r----- 0 0 ./integrity/ima/binary_runtime_measurements
+-r--r----- 0 0 ./integrity/ima/nsid
 -rw------- 0 0 ./integrity/ima/policy
 -r--r----- 0 0 ./integrity/ima/runtime_measurements_count
 -r--r----- 0 0 ./integrity/ima/violations"
@@ -33,12 +34,13 @@ is "ima links to integrity/ima" "$(userns "readlink $ima")" "integrity/ima"
 
 files="ascii_runtime_measurements binary_runtime_measurements policy runtime_measurements_count violations"
 is "before activation every file but active answers EACCES" \
-	"$(userns "for f in $files; do echo \$f \$(errno open $ima/\$f); done; errno open $ima/policy w")" \
+	"$(userns "for f in $files nsid; do echo \$f \$(errno open $ima/\$f); done; errno open $ima/policy w")" \
 "ascii_runtime_measurements EACCES
 binary_runtime_measurements EACCES
 policy EACCES
 runtime_measurements_count EACCES
 violations EACCES
+nsid EACCES
 EACCES"
 is "active reads 0, refuses anything but 1 with EINVAL, reads 1 once activated, and a second activation is EBUSY" \
 	"$(userns "cat $ima/active; for v in 0 2 11 1x ' 1' 01 '1 '; do errno write $ima/active \"\$v\"; done
@@ -265,7 +267,7 @@ user:[$userns_ino]"
 # record would come after r2's.
 is "its rule audited r1 while securityfs was unmounted, and after the new mount r2 only, both in the same namespace" \
 	"$(grep -F "file=\"$tmp/r" "$tmp/recs" |
-		sed -E 's/.* file="([^"]*)" hash="sha256:([0-9a-f]+)" .* ima_userns=([0-9]+)$/\1 \2 \3/')" \
+		sed -E 's/.* file="([^"]*)" hash="sha256:([0-9a-f]+)" .* ima_userns=([0-9]+) ima_nsid=[0-9]+$/\1 \2 \3/')" \
 "$tmp/r1 $(sha256sum <"$tmp/r1" | cut -d' ' -f1) $userns_ino
 $tmp/r2 $(sha256sum <"$tmp/r2" | cut -d' ' -f1) $userns_ino"
 

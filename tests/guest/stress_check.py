@@ -20,7 +20,7 @@ import hashlib
 import re
 import sys
 
-RECORD = re.compile(r'file="([^"]*)" hash="sha256:([0-9a-f]+)" ppid=(\d+) pid=(\d+) .* ima_userns=(\d+)$')
+RECORD = re.compile(r'file="([^"]*)" hash="sha256:([0-9a-f]+)" ppid=(\d+) pid=(\d+) .* ima_userns=(\d+) ima_nsid=\d+$')
 
 
 def main(top, expect, records):
