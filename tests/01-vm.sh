@@ -4,7 +4,7 @@
 # when the guest does not finish.
 # No debug pass: it tests tools/vm itself, on the stock kernel, and boots
 # the debug kernel itself to show that its checkers fail a run.
-# Results: ima-ns 13
+# Results: ima-ns 16
 . "$(dirname "$0")/lib.sh"
 
 kernel_built stock || { not_ok "the stock kernel is built"; exit 1; }
@@ -57,6 +57,63 @@ case "$rc $out" in
 "125 "*"Kernel panic"*) ok "a provoked panic fails the run and is printed" ;;
 *) not_ok "a provoked panic fails the run and is printed (status $rc)"; echo "$out" | diag ;;
 esac
+
+# The kernel's lock and mark (tools/kernel), on a copy of tools/vm in a
+# project of its own whose stock kernel is this one: a kernel with no
+# mark (its build failed, or runs) is refused; a guest started while the
+# lock is held waits for it.  The holder writes the mark only once
+# /proc/locks shows the guest's tools/vm waiting, so a tools/vm that did
+# not wait would find no mark, and fail.
+p=$(mktemp -d "$top/build/vmlock.XXXXXX")
+mkdir -p "$p/tools" "$p/build/out" "$p/build/guest"
+cp "$top/tools/vm" "$p/tools/vm"
+ln -s "$top/guest" "$p/guest"
+ln -s "$top/build/guest/bin" "$p/build/guest/bin"
+ln -s "$(readlink -f "$top/build/out/stock")" "$p/build/out/stock"
+out=$("$p/tools/vm" --variant stock -- true 2>&1)
+is "a kernel with no .built mark is refused" "$? $out" \
+	"2 tools/vm: no stock kernel (or its last build failed): run 'make kernel VARIANT=stock'"
+lock=$p/build/out/.stock.lock
+: >"$lock"
+ino=$(stat -c %i "$lock")
+mkfifo "$p/go"
+flock -x "$lock" sh -c "read x <'$p/go' && touch '$p/build/out/.stock.built'" &
+holder=$!
+# /proc/locks lists the holder's lock, then the guest's wait (a line
+# "-> FLOCK ... READ"); either loop ends if its process has ended.
+until grep -qE "FLOCK +ADVISORY +WRITE .*:$ino " /proc/locks || ! kill -0 $holder 2>/dev/null; do :; done
+"$p/tools/vm" --variant stock -- echo booted >"$p/out" 2>&1 &
+guest=$!
+until grep -qE -- "-> FLOCK +ADVISORY +READ .*:$ino " /proc/locks || ! kill -0 $guest 2>/dev/null; do :; done
+echo >"$p/go"
+wait "$holder"
+wait "$guest"
+is "a guest waits while its kernel's lock is held, and boots once it is let go" "$? $(cat "$p/out")" "0 booted"
+rm -rf "$p"
+
+# A build that fails leaves its variant unmarked and fails tools/kernel:
+# a copy of it in a project of its own, whose stock tree is already
+# extracted and configured (its .series-id and .config-id, as
+# tools/kernel computes them), with a make that fails.
+p=$(mktemp -d "$top/build/kbuild.XXXXXX")
+s=$p/build/src/stock
+mkdir -p "$p/tools" "$p/patches" "$p/configs" "$s/kernel/configs" "$s/out-stock" "$p/build/out" "$p/bin"
+cp "$top/tools/kernel" "$top/tools/series" "$p/tools/"
+cp "$top/patches/debian-version" "$p/patches/"
+cp "$top"/configs/*.config "$p/configs/"
+cp "$top/build/src/stock/kernel/configs/kvm_guest.config" "$s/kernel/configs/"
+sha256sum <"$p/patches/debian-version" | cut -d' ' -f1 >"$s/.series-id"
+cat "$s/.series-id" "$s/kernel/configs/kvm_guest.config" "$p/configs/base.config" \
+	"$p/configs/debian.config" | sha256sum | cut -d' ' -f1 >"$s/out-stock/.config-id"
+printf '#!/bin/sh\nexit 2\n' >"$p/bin/make"
+chmod +x "$p/bin/make"
+: >"$p/build/out/.stock.built"
+PATH="$p/bin:$PATH" "$p/tools/kernel" stock >"$p/log" 2>&1
+rc=$?
+is "a failed build fails tools/kernel and leaves no .built mark" \
+	"$rc $(grep '^tools/kernel: ' "$p/log") $(ls -A "$p/build/out" | paste -sd' ')" \
+	"1 tools/kernel: stock did not build (status 2) .stock.lock stock"
+rm -rf "$p"
 
 t=$SECONDS
 out=$(vm stock --timeout 15 -- sleep 1000 2>&1)
