@@ -80,12 +80,17 @@ mkfifo "$p/go"
 flock -x "$lock" sh -c "read x <'$p/go' && touch '$p/build/out/.stock.built'" &
 holder=$!
 # /proc/locks lists the holder's lock, then the guest's wait (a line
-# "-> FLOCK ... READ"); either loop ends if its process has ended.
-until grep -qE "FLOCK +ADVISORY +WRITE .*:$ino " /proc/locks || ! kill -0 $holder 2>/dev/null; do :; done
+# "-> FLOCK ... READ"); either loop ends if its process has ended, or
+# after a minute.  The fifo is opened read-write: the go is not held up
+# by a holder that is gone.
+end=$((SECONDS + 60))
+until grep -qE "FLOCK +ADVISORY +WRITE .*:$ino " /proc/locks ||
+	! kill -0 $holder 2>/dev/null || [ $SECONDS -gt $end ]; do :; done
 "$p/tools/vm" --variant stock -- echo booted >"$p/out" 2>&1 &
 guest=$!
-until grep -qE -- "-> FLOCK +ADVISORY +READ .*:$ino " /proc/locks || ! kill -0 $guest 2>/dev/null; do :; done
-echo >"$p/go"
+until grep -qE -- "-> FLOCK +ADVISORY +READ .*:$ino " /proc/locks ||
+	! kill -0 $guest 2>/dev/null || [ $SECONDS -gt $end ]; do :; done
+{ echo; } 1<>"$p/go"
 wait "$holder"
 wait "$guest"
 is "a guest waits while its kernel's lock is held, and boots once it is let go" "$? $(cat "$p/out")" "0 booted"
