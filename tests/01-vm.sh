@@ -77,12 +77,14 @@ lock=$p/build/out/.stock.lock
 : >"$lock"
 ino=$(stat -c %i "$lock")
 mkfifo "$p/go"
+# Held open read-write: the go written below waits in the fifo until the
+# holder reads it, and writing it never blocks.
+exec {go}<>"$p/go"
 flock -x "$lock" sh -c "read x <'$p/go' && touch '$p/build/out/.stock.built'" &
 holder=$!
 # /proc/locks lists the holder's lock, then the guest's wait (a line
 # "-> FLOCK ... READ"); either loop ends if its process has ended, or
-# after a minute.  The fifo is opened read-write: the go is not held up
-# by a holder that is gone.
+# after a minute.
 end=$((SECONDS + 60))
 until grep -qE "FLOCK +ADVISORY +WRITE .*:$ino " /proc/locks ||
 	! kill -0 $holder 2>/dev/null || [ $SECONDS -gt $end ]; do :; done
@@ -90,8 +92,9 @@ until grep -qE "FLOCK +ADVISORY +WRITE .*:$ino " /proc/locks ||
 guest=$!
 until grep -qE -- "-> FLOCK +ADVISORY +READ .*:$ino " /proc/locks ||
 	! kill -0 $guest 2>/dev/null || [ $SECONDS -gt $end ]; do :; done
-{ echo; } 1<>"$p/go"
+echo >&"$go"
 wait "$holder"
+exec {go}>&-
 wait "$guest"
 is "a guest waits while its kernel's lock is held, and boots once it is let go" "$? $(cat "$p/out")" "0 booted"
 rm -rf "$p"
