@@ -4,7 +4,7 @@
 # when the guest does not finish.
 # No debug pass: it tests tools/vm itself, on the stock kernel, and boots
 # the debug kernel itself to show that its checkers fail a run.
-# Results: ima-ns 16
+# Results: ima-ns 17
 . "$(dirname "$0")/lib.sh"
 
 kernel_built stock || { not_ok "the stock kernel is built"; exit 1; }
@@ -122,6 +122,35 @@ is "a failed build fails tools/kernel and leaves no .built mark" \
 	"$rc $(grep '^tools/kernel: ' "$p/log") $(ls -A "$p/build/out" | paste -sd' ')" \
 	"1 tools/kernel: stock did not build (status 2) .stock.lock stock"
 rm -rf "$p"
+
+# ima-ns starts from stock's objects (tools/kernel), and kbuild rebuilds
+# an object only when a file it reads is newer than it.  Every object that
+# reads a file the series changes (the patches' own list) must have been
+# built after the seeding, whichever tree was extracted first.
+if ! kernel_built ima-ns; then
+	not_ok "the ima-ns kernel is built"
+elif [ "$(cat "$top/build/out/ima-ns/.seeded" 2>/dev/null)" != stock ]; then
+	skip "ima-ns was not started from stock's objects (built alone): nothing to check"
+else
+	pat=$(mktemp)
+	"$top/tools/series" list | while read -r f; do
+		sed -n 's|^+++ b/|../|p' "$top/patches/$f"
+	done | sort -u >"$pat"
+	n=0 stale=
+	while read -r c; do
+		b=${c##*/}
+		o=${c%/*}/${b:1:-4}
+		n=$((n + 1))
+		[ "$o" -nt "$top/build/out/ima-ns/.seeded" ] || stale+=" ${o#"$top/build/out/ima-ns/"}"
+	done < <(grep -rlF -f "$pat" --include='.*.o.cmd' "$top/build/out/ima-ns/")
+	rm -f "$pat"
+	if [ "$n" -gt 0 ] && [ -z "$stale" ]; then
+		ok "ima-ns seeded from stock rebuilt the $n objects that read what the series changes"
+	else
+		not_ok "ima-ns seeded from stock rebuilt the objects that read what the series changes ($n of them)"
+		echo "stale:$stale" | cut -c1-2000 | diag
+	fi
+fi
 
 t=$SECONDS
 out=$(vm stock --timeout 15 -- sleep 1000 2>&1)
