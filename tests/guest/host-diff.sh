@@ -72,9 +72,12 @@ elif [ "$mode" != plain ]; then
 fi
 
 # The context "na": in a new user and mount namespace, below an IMA
-# namespace of its own, activated with an empty policy, in "sibling" mode
-# (where the kernel has IMA namespaces: the host's policy is then
-# evaluated after that namespace's); in "plain" mode nothing is mounted.
+# namespace of its own, in "sibling" mode (where the kernel has IMA
+# namespaces: the host's policy is then evaluated after that namespace's);
+# in "plain" mode nothing is mounted.  The namespace audits every file
+# opened for writing in it, so it reads their contents first: what it
+# learns must never stand for what the host measures later.  Its records
+# carry ima_nsid= (13 leaves them out of the comparison).
 # The script is the same in both modes: the host measures it.
 # Each activation's outcome goes to $tmp/na, which is not compared.
 mkdir "$tmp/sfs"
@@ -82,7 +85,8 @@ cat >"$tmp/na.sh" <<EOF
 #!/bin/sh
 if [ -e $tmp/sibling ]; then
 	mount -t securityfs securityfs $tmp/sfs 2>/dev/null &&
-		echo 1 2>/dev/null >$tmp/sfs/integrity/ima/active
+		echo 1 2>/dev/null >$tmp/sfs/integrity/ima/active &&
+		echo 'audit func=FILE_CHECK mask=^MAY_WRITE' 2>/dev/null >$tmp/sfs/integrity/ima/policy
 	echo \$? >>$tmp/na
 fi
 exec "\$@"
@@ -128,6 +132,8 @@ scenario exec '$f'
 scenario mmap 'errno mmap $f'
 scenario read 'cat $f >/dev/null'
 scenario open-writers 'exec 3>>$f; cat $f >/dev/null'
+# Read while its writer, which changed it, still has it open.
+scenario written 'exec 3>>$f; echo y >&3; cat $f >/dev/null'
 scenario tomtou 'exec 3<$f; echo x >>$f'
 scenario direct 'errno open $f d'
 scenario modified 'cat $f >/dev/null; echo y >>$f; cat $f >/dev/null'

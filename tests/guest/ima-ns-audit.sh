@@ -6,11 +6,12 @@
 # given to another namespace), and task_userns= when the task is further
 # down; records of the host's rules carry none.  Records are read from
 # the audit socket and parsed with Debian's auparse (records.py) and
-# ausearch.
+# ausearch.  A namespace's hash is its own, of the file as it was when the
+# namespace read it, and never the host's.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
 . "$(dirname "$0")/slab.sh"
-plan 9
+plan 11
 
 here=$(dirname "$0")
 tmp=$(mktemp -d)
@@ -65,4 +66,32 @@ settle "0 0" >/dev/null
 b=$(nest -a 1 -- sh -c "cat $ima/nsid; readlink /proc/self/ns/user")
 echo "user namespace of the first: $(sed -n 3p "$tmp/a"), of the next: $(echo "$b" | sed -n 2p)" | diag
 is "after it ended, the next namespace's id is the next number" "$(echo "$b" | head -n 1)" "$((a + 1))"
+
+# The host and a namespace each read a file when their own rules ask,
+# so each digest is of the file as it was then.  The namespace audits
+# the file when it opens it for writing, and writes it; with that writer
+# still open, the host measures the namespace's read (fowner=4321).  The
+# host's entry must hold the file as it is now (after the open_writers
+# violation), not as the namespace read it.  Once the writer closed, the
+# host's digest is current but the namespace's is not: the namespace's
+# next open for writing audits the file again, with its new hash.
+g=$tmp/g
+echo one >"$g" && chown 4321 "$g" && chmod 666 "$g" || not_ok "cannot create $g"
+errno write $ima/policy "measure func=FILE_CHECK mask=MAY_READ fowner=4321
+" >/dev/null || not_ok "the host's rule for $g was refused"
+auditrd -o "$tmp/grecs" -t INTEGRITY_RULE -- \
+	nest -a -r "audit func=FILE_CHECK mask=^MAY_WRITE" 1 -- sh -c \
+	"exec 3>>$g; echo two >&3; cat $g >/dev/null; exec 3>&-; exec 3>>$g; exec 3>&-" ||
+	not_ok "the namespace's run failed"
+h1=$(echo one | sha256sum | cut -d' ' -f1)
+h2=$(printf 'one\ntwo\n' | sha256sum | cut -d' ' -f1)
+zero=$(printf '%064d' 0)
+is "the host measured the file as its writer left it, after the open_writers violation" \
+	"$(awk -v f="$g" '$NF == f { print $4 }' $ima/ascii_runtime_measurements)" \
+	"sha256:$zero
+sha256:$h2"
+is "the namespace audited the file as it read it, and again once it changed" \
+	"$(grep -F "file=\"$g\"" "$tmp/grecs" | grep ' ima_nsid=' | grep -o ' hash="[^"]*"')" \
+	" hash=\"sha256:$h1\"
+ hash=\"sha256:$h2\""
 rm -rf "$tmp"
