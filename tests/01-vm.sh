@@ -123,35 +123,6 @@ is "a failed build fails tools/kernel and leaves no .built mark" \
 	"1 tools/kernel: stock did not build (status 2) .stock.lock stock"
 rm -rf "$p"
 
-# ima-ns starts from stock's objects (tools/kernel), and kbuild rebuilds
-# an object only when a file it reads is newer than it.  Every object that
-# reads a file the series changes (the patches' own list) must have been
-# built after the seeding, whichever tree was extracted first.
-if ! kernel_built ima-ns; then
-	not_ok "the ima-ns kernel is built"
-elif [ "$(cat "$top/build/out/ima-ns/.seeded" 2>/dev/null)" != stock ]; then
-	skip "ima-ns was not started from stock's objects (built alone): nothing to check"
-else
-	pat=$(mktemp)
-	"$top/tools/series" list | while read -r f; do
-		sed -n 's|^+++ b/|../|p' "$top/patches/$f"
-	done | sort -u >"$pat"
-	n=0 stale=
-	while read -r c; do
-		b=${c##*/}
-		o=${c%/*}/${b:1:-4}
-		n=$((n + 1))
-		[ "$o" -nt "$top/build/out/ima-ns/.seeded" ] || stale+=" ${o#"$top/build/out/ima-ns/"}"
-	done < <(grep -rlF -f "$pat" --include='.*.o.cmd' "$top/build/out/ima-ns/")
-	rm -f "$pat"
-	if [ "$n" -gt 0 ] && [ -z "$stale" ]; then
-		ok "ima-ns seeded from stock rebuilt the $n objects that read what the series changes"
-	else
-		not_ok "ima-ns seeded from stock rebuilt the objects that read what the series changes ($n of them)"
-		echo "stale:$stale" | cut -c1-2000 | diag
-	fi
-fi
-
 t=$SECONDS
 out=$(vm stock --timeout 15 -- sleep 1000 2>&1)
 rc=$?
@@ -181,3 +152,33 @@ case "$rc $out" in
 esac
 out=$(vm debug --kmemleak -- true 2>&1)
 is "debug --kmemleak: a clean run passes" "$? $out" "0 "
+
+# Last, as make check builds ima-ns after debug and stock: ima-ns starts
+# from stock's objects (tools/kernel), and kbuild rebuilds an object only
+# when a file it reads is newer than it.  Every object that reads a file
+# the series changes (the patches' own list) must have been built after
+# the seeding, whichever tree was extracted first.
+if ! kernel_built ima-ns; then
+	not_ok "the ima-ns kernel is built"
+elif [ "$(cat "$top/build/out/ima-ns/.seeded" 2>/dev/null)" != stock ]; then
+	skip "ima-ns was not started from stock's objects (built alone): nothing to check"
+else
+	pat=$(mktemp)
+	"$top/tools/series" list | while read -r f; do
+		sed -n 's|^+++ b/|../|p' "$top/patches/$f"
+	done | sort -u >"$pat"
+	n=0 stale=
+	while read -r c; do
+		b=${c##*/}
+		o=${c%/*}/${b:1:-4}
+		n=$((n + 1))
+		[ "$o" -nt "$top/build/out/ima-ns/.seeded" ] || stale+=" ${o#"$top/build/out/ima-ns/"}"
+	done < <(grep -rlF -f "$pat" --include='.*.o.cmd' "$top/build/out/ima-ns/")
+	rm -f "$pat"
+	if [ "$n" -gt 0 ] && [ -z "$stale" ]; then
+		ok "ima-ns seeded from stock rebuilt the $n objects that read what the series changes"
+	else
+		not_ok "ima-ns seeded from stock rebuilt the objects that read what the series changes ($n of them)"
+		echo "stale:$stale" | cut -c1-2000 | diag
+	fi
+fi
