@@ -42,8 +42,8 @@ is "cover letter with its host rules for uid 1000: still the namespace's one rec
 # and the host alone audits the container's busybox and unshare.
 out=$(cover_letter "audit func=BPRM_CHECK mask=MAY_EXEC uid=0
 ")
-is "cover letter with a host rule for uid 0: two records for busybox2, one per policy" \
-	"$(echo "$out" | grep -E '^unshare=|busybox2|^status: ')" "$(expect ns; expect host | tail -n 1; echo "status: 0")"
+is "cover letter with a host rule for uid 0: two records for busybox2, one per policy, the host's first" \
+	"$(echo "$out" | grep -E '^unshare=|busybox2|^status: ')" "$(expect host; expect ns | tail -n 1; echo "status: 0")"
 is "and one each for unshare and the container's busybox, from the host's rule" \
 	"$(echo "$out" | grep -cF 'file="/usr/bin/unshare" ') $(echo "$out" | grep -cF 'file="/tmp/cover/rootfs/bin/busybox" ')" "1 1"
 

@@ -73,11 +73,14 @@ fi
 
 # The context "na": in a new user and mount namespace, below an IMA
 # namespace of its own, in "sibling" mode (where the kernel has IMA
-# namespaces: the host's policy is then evaluated after that namespace's);
-# in "plain" mode nothing is mounted.  The namespace audits every file
-# opened for writing in it, so it reads their contents first: what it
-# learns must never stand for what the host measures later.  Its records
-# carry ima_nsid= (13 leaves them out of the comparison).
+# namespaces: that namespace's policy is then evaluated after the host's);
+# in "plain" mode nothing is mounted.  The namespace audits every file of
+# the share (9p) opened for writing in it, so it reads their contents
+# first: what it learns must never stand for what the host measures
+# later.  Its records carry ima_nsid= (13 leaves them out of the
+# comparison).  (Not securityfs's files: its rule would then try to read
+# the host's policy file as the policy scenario writes it, and the
+# failure's INTEGRITY_DATA record, which names no namespace, would differ.)
 # The script is the same in both modes: the host measures it.
 # Each activation's outcome goes to $tmp/na, which is not compared.
 mkdir "$tmp/sfs"
@@ -86,7 +89,7 @@ cat >"$tmp/na.sh" <<EOF
 if [ -e $tmp/sibling ]; then
 	mount -t securityfs securityfs $tmp/sfs 2>/dev/null &&
 		echo 1 2>/dev/null >$tmp/sfs/integrity/ima/active &&
-		echo 'audit func=FILE_CHECK mask=^MAY_WRITE' 2>/dev/null >$tmp/sfs/integrity/ima/policy
+		echo 'audit func=FILE_CHECK mask=^MAY_WRITE fsmagic=0x1021997' 2>/dev/null >$tmp/sfs/integrity/ima/policy
 	echo \$? >>$tmp/na
 fi
 exec "\$@"

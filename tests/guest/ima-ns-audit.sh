@@ -20,15 +20,16 @@ audit="audit func=BPRM_CHECK mask=MAY_EXEC"
 ima=/sys/kernel/security/ima
 
 # The cover letter's scenario with a host rule for root: one record per
-# policy for busybox2.
+# policy for busybox2, the host's first (policies are evaluated from the
+# host down).
 out=$("$here/../../guest/cover-letter.sh" "$tmp/c" "$audit uid=0
 ")
 c=$(echo "$out" | head -n 1 | inum)
 host=$(readlink /proc/self/ns/user | inum)
 is "cover letter: the namespace's record names its user namespace, the host's names none" \
 	"$("$here/records.py" "$tmp/c/recs" | grep busybox2)" \
-"$tmp/c/rootfs/bin/busybox2 ima_userns=$c task_userns=-
-$tmp/c/rootfs/bin/busybox2 ima_userns=- task_userns=-"
+"$tmp/c/rootfs/bin/busybox2 ima_userns=- task_userns=-
+$tmp/c/rootfs/bin/busybox2 ima_userns=$c task_userns=-"
 check "that user namespace is the container's, not the host's" test -n "$c" -a "$c" != "$host"
 is "ausearch reads every record, and shows the field" \
 	"$(ausearch -if "$tmp/c/recs" -m INTEGRITY_RULE -i 2>&1 | grep -c '^type=INTEGRITY_RULE ') $(ausearch -if "$tmp/c/recs" -m INTEGRITY_RULE -i | grep -c " ima_userns=$c ")" \
@@ -40,12 +41,12 @@ auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- nest -v -a -r "$audit" 3 -- "$tmp/f"
 l1=$(sed -n 1p "$tmp/levels" | inum)
 l2=$(sed -n 2p "$tmp/levels" | inum)
 l3=$(sed -n 3p "$tmp/levels" | inum)
-is "3 levels deep: one record per level, each naming its level, the upper ones the task's level too, then the host's" \
+is "3 levels deep: the host's record, then one per level from the top, each naming its level, the upper ones the task's level too" \
 	"$("$here/records.py" "$tmp/recs" | grep -F "$tmp/f ")" \
-"$tmp/f ima_userns=$l3 task_userns=-
-$tmp/f ima_userns=$l2 task_userns=$l3
+"$tmp/f ima_userns=- task_userns=-
 $tmp/f ima_userns=$l1 task_userns=$l3
-$tmp/f ima_userns=- task_userns=-"
+$tmp/f ima_userns=$l2 task_userns=$l3
+$tmp/f ima_userns=$l3 task_userns=-"
 check "the three levels are three user namespaces" \
 	test "$(printf '%s\n' "$l1" "$l2" "$l3" "$host" | sort -u | grep -c .)" = 4
 
