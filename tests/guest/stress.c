@@ -3,8 +3,8 @@
  * stress - many IMA namespaces at once, auditing files that change under
  * them, for a given time
  *
- *   stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-s SEED]
- *          -o EXPECT SECONDS DIR
+ *   stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-r LATER]
+ *          [-s SEED] -o EXPECT SECONDS DIR
  *
  * Runs as the host's root.  NAMESPACES workers (default 500) run at once,
  * each in a user and mount namespace of its own that mounts securityfs,
@@ -19,7 +19,10 @@
  * 10), picks one of the FILES files
  * DIR/f00, DIR/f01, ... (default 16) at random and executes it or opens
  * and reads it.  A worker that is done ends, and with it its namespace, and
- * a new worker takes its place, until SECONDS have passed.  Meanwhile
+ * a new worker takes its place, until SECONDS have passed, at least LATER
+ * workers (default 0) have taken a place, and some file has changed (when
+ * there are changers): on a slow machine the run lasts longer rather than
+ * end before it did what it is for.  Meanwhile
  * CHANGERS processes (default 2) in the host's namespaces keep creating,
  * rewriting and deleting those files, about 50 times a second each.
  *
@@ -37,7 +40,7 @@
  * record has as pid= (a read) or ppid= (an exec).  Both numbers are
  * reused over a run, but not while the worker lives.
  *
- * A summary goes to stderr.  The exit status is 0 when every step of every
+ * A summary goes to stderr, with the time the run took.  The exit status is 0 when every step of every
  * worker and changer worked, 1 otherwise, 2 on a usage error.
  */
 #define _GNU_SOURCE
@@ -62,7 +65,7 @@
 #define MAX_WORKERS 4096
 #define MAX_LIFE 1000
 #define CHANGE_INTERVAL_NS 20000000L
-/* How long a changer waits for a file past the end: workers hang. */
+/* How long a changer waits for a file: longer, and workers hang. */
 #define LOCK_GRACE_S 300
 
 /* A file, and the lock that keeps changes away while it is used. */
@@ -76,12 +79,14 @@ struct file {
 struct shared {
 	struct file files[MAX_FILES];
 	int changes, execs, reads;
+	int later;	/* workers started in place of ended ones */
+	int failed;	/* some worker or changer failed */
 	struct timespec deadline;	/* set when the first workers are ready */
 };
 
 static struct shared *sh;
 static const char *dir, *expect;
-static int nfiles = 16, seconds;
+static int nfiles = 16, seconds, min_later, nchangers = 2;
 /*
  * The first workers write a byte to ready[1] when their namespace is set
  * up, then wait for the end of file on gate[0].
@@ -92,16 +97,26 @@ static void fail(const char *who, int n, const char *what)
 {
 	fprintf(stderr, "stress: %s %d: %s: %s\n", who, n, what,
 		strerrorname_np(errno) ?: "?");
+	__atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
 	_exit(1);
 }
 
+/*
+ * The end: SECONDS have passed, LATER workers have taken a place, and a
+ * changer has changed a file; or SECONDS have passed and something failed.
+ */
 static int past_deadline(void)
 {
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec > sh->deadline.tv_sec ||
-	       (t.tv_sec == sh->deadline.tv_sec && t.tv_nsec >= sh->deadline.tv_nsec);
+	if (t.tv_sec < sh->deadline.tv_sec ||
+	    (t.tv_sec == sh->deadline.tv_sec && t.tv_nsec < sh->deadline.tv_nsec))
+		return 0;
+	if (__atomic_load_n(&sh->failed, __ATOMIC_RELAXED))
+		return 1;
+	return __atomic_load_n(&sh->later, __ATOMIC_RELAXED) >= min_later &&
+	       (!nchangers || __atomic_load_n(&sh->changes, __ATOMIC_RELAXED));
 }
 
 static void file_path(char *buf, size_t len, int k)
@@ -146,16 +161,17 @@ static void changer(int n, unsigned int seed)
 {
 	const struct timespec pause = { .tv_nsec = CHANGE_INTERVAL_NS };
 	char path[4096];
-	struct timespec lock_deadline = sh->deadline;
+	struct timespec lock_deadline;
 	struct tinyelf img;
 	struct file *f;
 	int k, err;
 
-	lock_deadline.tv_sec += LOCK_GRACE_S;
 	tinyelf_build(&img);
 	while (!past_deadline()) {
 		k = rand_r(&seed) % nfiles;
 		f = &sh->files[k];
+		clock_gettime(CLOCK_MONOTONIC, &lock_deadline);
+		lock_deadline.tv_sec += LOCK_GRACE_S;
 		if (pthread_rwlock_clockwrlock(&f->lock, CLOCK_MONOTONIC, &lock_deadline)) {
 			errno = ETIMEDOUT;
 			fail("changer", n, "waiting for a file");
@@ -342,12 +358,14 @@ static void start_workers(int first)
 		workers[i] = pid;
 		running++;
 		gen++;
+		if (!first)
+			__atomic_add_fetch(&sh->later, 1, __ATOMIC_RELAXED);
 	}
 }
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-s SEED] -o EXPECT SECONDS DIR\n");
+	fprintf(stderr, "usage: stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-r LATER] [-s SEED] -o EXPECT SECONDS DIR\n");
 	exit(2);
 }
 
@@ -363,14 +381,15 @@ static int number(const char *s, int min, int max)
 
 int main(int argc, char **argv)
 {
-	int nchangers = 2, opt, i, k, status, at_once = 0;
+	int opt, i, k, status, at_once = 0;
 	pthread_rwlockattr_t attr;
 	char path[4096];
+	struct timespec start, end;
 	struct tinyelf img;
 	pid_t pid;
 	char c;
 
-	while ((opt = getopt(argc, argv, "n:f:m:l:s:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:f:m:l:r:s:o:")) != -1) {
 		switch (opt) {
 		case 'n':
 			nworkers = number(optarg, 1, MAX_WORKERS);
@@ -383,6 +402,9 @@ int main(int argc, char **argv)
 			break;
 		case 'l':
 			life = number(optarg, 1, MAX_LIFE);
+			break;
+		case 'r':
+			min_later = number(optarg, 0, INT_MAX);
 			break;
 		case 's':
 			seed = number(optarg, 0, 1 << 30);
@@ -441,7 +463,8 @@ int main(int argc, char **argv)
 		if (++at_once == nworkers)
 			break;
 	close(ready[0]);
-	clock_gettime(CLOCK_MONOTONIC, &sh->deadline);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	sh->deadline = start;
 	sh->deadline.tv_sec += seconds;
 	close(gate[1]);
 	close(gate[0]);
@@ -461,14 +484,17 @@ int main(int argc, char **argv)
 		if (pid < 0)
 			break;
 		running--;
-		if (!WIFEXITED(status) || WEXITSTATUS(status))
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			bad++;
+			__atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+		}
 		for (i = 0; i < nworkers; i++)
 			if (workers[i] == pid)
 				workers[i] = 0;
 	}
-	fprintf(stderr, "stress: %d s, %u namespaces (%d at once), %d execs, %d reads, %d changes to %d files, %d failures\n",
-		seconds, gen, at_once, sh->execs, sh->reads,
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	fprintf(stderr, "stress: %d s, ended after %ld s, %u namespaces (%d at once), %d execs, %d reads, %d changes to %d files, %d failures\n",
+		seconds, (long)(end.tv_sec - start.tv_sec), gen, at_once, sh->execs, sh->reads,
 		sh->changes, nfiles, bad);
 	return bad ? 1 : 0;
 }
