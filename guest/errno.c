@@ -4,6 +4,8 @@
  * check exact error codes.
  *
  *   errno write FILE TEXT    write TEXT (no newline added), as echo would
+ *   errno writein FILE       write what stdin holds (at most 4 KiB, NULs
+ *                            too) in one write(2), even when it is empty
  *   errno writefd [PID] FD TEXT
  *                            the same to the open file FD, this process's
  *                            or (with PID) a copy of PID's, taken with
@@ -116,6 +118,21 @@ int main(int argc, char **argv)
 			return report(0);
 		return write_close(fd, argv[3]);
 	}
+	if (argc == 3 && !strcmp(argv[1], "writein")) {
+		size_t len = 0;
+
+		while (len < sizeof(buf) &&
+		       (n = read(0, buf + len, sizeof(buf) - len)) > 0)
+			len += n;
+		if (n < 0)
+			goto usage;
+		fd = open(argv[2], O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			return report(0);
+		if (write(fd, buf, len) != (ssize_t)len)
+			return report(0);
+		return report(!close(fd));
+	}
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "writefd")) {
 		fd = number(argv[argc - 2]);
 		if (fd < 0)
@@ -169,7 +186,8 @@ int main(int argc, char **argv)
 				   fd, 0) != MAP_FAILED);
 	}
 usage:
-	fprintf(stderr, "usage: errno [--enter PID] write FILE TEXT | writefd [PID] FD TEXT | read FILE |\n"
+	fprintf(stderr, "usage: errno [--enter PID] write FILE TEXT | writein FILE |\n"
+		"       writefd [PID] FD TEXT | read FILE |\n"
 		"       open FILE [r|w|d] | mmap FILE\n");
 	return 2;
 }

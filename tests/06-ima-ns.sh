@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 103, debug 97
+# Results: ima-ns 112, debug 106
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -48,6 +48,7 @@ is "and one each for unshare and the container's busybox, from the host's rule" 
 	"$(echo "$out" | grep -cF 'file="/usr/bin/unshare" ') $(echo "$out" | grep -cF 'file="/tmp/cover/rootfs/bin/busybox" ')" "1 1"
 
 guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
+guest_tap ima-ns -- "$top/tests/guest/ima-ns-config.sh"
 # Debian's IMA_WRITE_POLICY (off): one load per policy.  Not in the debug
 # pass: the debug kernel has the option on, as ima-ns.
 guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"

@@ -26,14 +26,17 @@ drwxr-xr-x 0 0 ./integrity/ima
 -rw-r----- 0 0 ./integrity/ima/active
 -r--r----- 0 0 ./integrity/ima/ascii_runtime_measurements
 -r--r----- 0 0 ./integrity/ima/binary_runtime_measurements
+-rw-r----- 0 0 ./integrity/ima/hash
 -r--r----- 0 0 ./integrity/ima/nsid
 -rw------- 0 0 ./integrity/ima/policy
 -r--r----- 0 0 ./integrity/ima/runtime_measurements_count
+-rw-r----- 0 0 ./integrity/ima/template_name
 -r--r----- 0 0 ./integrity/ima/violations"
 is "ima links to integrity/ima" "$(userns "readlink $ima")" "integrity/ima"
 
 files="ascii_runtime_measurements binary_runtime_measurements policy runtime_measurements_count violations"
-is "before activation every file but active answers EACCES" \
+# hash and template_name: tests/guest/ima-ns-config.sh.
+is "before activation every file but active, hash and template_name answers EACCES" \
 	"$(userns "for f in $files nsid; do echo \$f \$(errno open $ima/\$f); done; errno open $ima/policy w")" \
 "ascii_runtime_measurements EACCES
 binary_runtime_measurements EACCES
