@@ -2,12 +2,13 @@
 /*
  * imans - run a command in a fresh IMA namespace
  *
- *   imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]
- *         [--root DIR] [--pid] -- CMD [ARGS]
+ *   imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
+ *         [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
  *
  * Creates a user and a mount namespace (and a pid namespace with --pid),
- * mounts the namespace's own securityfs, activates its IMA namespace,
- * loads the rules, and executes CMD.  See imans.1.
+ * mounts the namespace's own securityfs, chooses its IMA namespace's hash
+ * algorithm and template, activates it, loads the rules, and executes
+ * CMD.  See imans.1.
  *
  * Exit status: CMD's, or 125 when imans failed to set the namespace up,
  * 126 when CMD could not be executed, 127 when CMD was not found, 2 for a
@@ -53,6 +54,10 @@ static const char *meaning(const char *at, int err)
 		{ "user namespace", ENOSPC, "too many user namespaces: they nest at most 33 levels below the host's (a 34th fails), and sysctl user.max_user_namespaces limits their number" },
 		{ "mount securityfs", EPERM, "this kernel cannot mount securityfs in a user namespace: it has no IMA namespace support (CONFIG_IMA_NS)" },
 		{ "mount securityfs", ENOENT, "the mount point is missing: with --root, DIR" SECURITYFS " must exist" },
+		{ "hash", EINVAL, "the kernel has no such algorithm (a namespace never has a module loaded: the host's root may load it), or the template ima takes SHA1 and MD5 only" },
+		{ "hash", ENOENT, "this kernel's IMA namespaces cannot choose an algorithm" },
+		{ "template", EINVAL, "not the name of a built-in template (ima, ima-ng, ima-sig, ...), or the template ima with an algorithm other than SHA1 and MD5" },
+		{ "template", ENOENT, "this kernel's IMA namespaces cannot choose a template" },
 		{ "rule", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
 		{ "rule", EINVAL, "the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
 		{ "policy", EINVAL, "a rule in the file is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace" },
@@ -89,8 +94,8 @@ static void __attribute__((noreturn)) fail(int err, const char *fmt, ...)
 static void __attribute__((noreturn)) usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"usage: imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]\n"
-		"             [--root DIR] [--pid] -- CMD [ARGS]\n");
+		"usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]\n"
+		"             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n");
 	exit(status);
 }
 
@@ -360,6 +365,8 @@ static void enter_userns(int automap)
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "hash", required_argument, NULL, 'H' },
+		{ "template", required_argument, NULL, 'T' },
 		{ "rule", required_argument, NULL, 'r' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "map-root", no_argument, NULL, 'R' },
@@ -370,6 +377,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *rules[MAX_RULES], *policy_file = NULL, *root = NULL;
+	const char *hash = NULL, *template = NULL;
 	char mnt[4096], path[4096];
 	int opt, nrules = 0, automap = 0, maproot = 0, newpid = 0, i;
 
@@ -384,6 +392,16 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			policy_file = optarg;
+			break;
+		case 'H':
+			hash = optarg;
+			if (!*hash)
+				usage(2);
+			break;
+		case 'T':
+			template = optarg;
+			if (!*template)
+				usage(2);
 			break;
 		case 'R':
 			maproot = 1;
@@ -420,6 +438,22 @@ int main(int argc, char **argv)
 	join(mnt, sizeof(mnt), root ? root : "", SECURITYFS);
 	if (mount("securityfs", mnt, "securityfs", 0, NULL))
 		fail(errno, "%s", mnt);
+
+	/* The algorithm first: the template ima needs SHA1 or MD5. */
+	if (hash) {
+		step = "hash";
+		join(path, sizeof(path), mnt, "/ima/hash");
+		i = write_text(path, hash, strlen(hash));
+		if (i)
+			fail(i, "%s", hash);
+	}
+	if (template) {
+		step = "template";
+		join(path, sizeof(path), mnt, "/ima/template_name");
+		i = write_text(path, template, strlen(template));
+		if (i)
+			fail(i, "%s", template);
+	}
 
 	step = "activate";
 	join(path, sizeof(path), mnt, "/ima/active");

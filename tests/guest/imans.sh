@@ -2,14 +2,14 @@
 # imans, every option and every failure path, from a guest on the ima-ns
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
-plan 32
+plan 37
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 sfs=/sys/kernel/security
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
-usage="usage: imans [--rule RULE]... [--policy FILE] [--map-root | --map-auto]
-             [--root DIR] [--pid] -- CMD [ARGS]"
+usage="usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
+             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]"
 # with_status CMD...: its output (stdout and stderr) and then "status N".
 with_status() {
 	"$@" 2>&1
@@ -95,6 +95,32 @@ $clone"
 r=$tmp/rootfs
 mkdir -p "$r/bin" "$r/proc" "$r/sys/kernel/security"
 cp /bin/busybox "$r/bin/"
+# --hash and --template (the kernel's side: tests/guest/ima-ns-config.sh).
+is "uid 1000: --hash and --template choose before activation, the template ima after sha1" \
+	"$(with_status runas 1000 imans --template ima --hash sha1 -- cat $sfs/ima/hash $sfs/ima/template_name $sfs/ima/active)" \
+"sha1
+ima
+1
+status 0"
+is "--hash of an algorithm the kernel does not have is EINVAL, explained" \
+	"$(with_status runas 1000 imans --hash sha512 -- true)" \
+"imans: hash: sha512: EINVAL (Invalid argument): the kernel has no such algorithm (a namespace never has a module loaded: the host's root may load it), or the template ima takes SHA1 and MD5 only
+status 125"
+is "--template of a name that is no built-in template's is EINVAL, explained" \
+	"$(with_status runas 1000 imans --template d-ng\|n-ng -- true)" \
+"imans: template: d-ng|n-ng: EINVAL (Invalid argument): not the name of a built-in template (ima, ima-ng, ima-sig, ...), or the template ima with an algorithm other than SHA1 and MD5
+status 125"
+is "--template ima with the host's sha256 is EINVAL, explained" \
+	"$(with_status runas 1000 imans --template ima -- true)" \
+"imans: template: ima: EINVAL (Invalid argument): not the name of a built-in template (ima, ima-ng, ima-sig, ...), or the template ima with an algorithm other than SHA1 and MD5
+status 125"
+is "an empty --hash or --template is a usage error" \
+	"$(with_status imans --hash '' -- true; with_status imans --template '' -- true)" \
+"$usage
+status 2
+$usage
+status 2"
+
 is "--root: securityfs on DIR/sys/kernel/security, CMD run in DIR" \
 	"$(with_status runas 1000 imans --root "$r" -- /bin/busybox sh -c "/bin/busybox cat $sfs/ima/active; /bin/busybox ls /")" "1
 bin
