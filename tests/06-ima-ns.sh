@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 112, debug 106
+# Results: ima-ns 113, debug 107
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -49,6 +49,12 @@ is "and one each for unshare and the container's busybox, from the host's rule" 
 
 guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-config.sh"
+# A namespace starts with the host's algorithm, whichever it is.
+is "booted with ima_hash=sha1, a fresh namespace's hash reads sha1" \
+	"$(vm ima-ns --append ima_hash=sha1 -- runas 1000 unshare --user --map-root-user --mount \
+		sh -c 'mount -t securityfs securityfs /sys/kernel/security && cat /sys/kernel/security/ima/hash' 2>&1
+	echo "status: $?")" "sha1
+status: 0"
 # Debian's IMA_WRITE_POLICY (off): one load per policy.  Not in the debug
 # pass: the debug kernel has the option on, as ima-ns.
 guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"

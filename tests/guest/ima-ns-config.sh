@@ -50,23 +50,29 @@ streebog512 EINVAL sha224"
 
 # Malformed names, each written in one write(2): each is EINVAL and
 # leaves sha1 in place.  A name is written whole, at offset 0, with at
-# most one newline after it.
+# most one newline after it, in at most 32 bytes (31 for the name, as
+# the kernel's buffer holds its NUL): the three longest are 31 bytes and
+# a newline, 32 bytes and 33 bytes, which KASAN watches in the debug
+# pass.
 cat >"$tmp/bad.sh" <<'EOF'
 ima=/sys/kernel/security/ima
 echo sha1 >$ima/hash || exit 1
 for n in '' '\n' 'sha1\n\n' SHA1 ' sha1' 'sha1 ' 'sha1\0' 'sha1\0\n' \
-	'sha1\nx' 'hmac(sha1)' 'sha1\t' 0000000000000000000000000000000000000001; do
+	'sha1\nx' 'hmac(sha1)' 'sha1\t' 0000000000000000000000000000000000000001 \
+	'0000000000000000000000000000001\n' 00000000000000000000000000000001 \
+	000000000000000000000000000000001; do
 	printf "$n" | errno writein $ima/hash
 done | sort | uniq -c
 cat $ima/hash
 EOF
 is "malformed names are EINVAL, and hash keeps its value" \
 	"$(userns "sh $tmp/bad.sh")" \
-"     12 EINVAL
+"     15 EINVAL
 sha1"
-is "a write that does not start at offset 0 is EINVAL; a name with a newline or without one is taken" \
-	"$(userns "printf x | dd of=$ima/hash bs=1 seek=1 conv=notrunc status=none 2>&1 | grep -c 'Invalid argument'
-		printf sha1 >$ima/hash && cat $ima/hash && echo sha256 >$ima/hash && cat $ima/hash")" "1
+is "a valid name written at offset 1 is EINVAL and changes nothing; a name with a newline or without one is taken" \
+	"$(userns "printf sha1 | dd of=$ima/hash bs=4 seek=1 oflag=seek_bytes conv=notrunc status=none 2>&1 | grep -c 'Invalid argument'
+		cat $ima/hash && printf sha1 >$ima/hash && cat $ima/hash && echo sha256 >$ima/hash && cat $ima/hash")" "1
+sha256
 sha1
 sha256"
 
@@ -74,7 +80,7 @@ cat >"$tmp/templates.sh" <<'EOF'
 ima=/sys/kernel/security/ima
 for t in ima-ng ima-sig ima-ngv2 ima-sigv2 ima-buf ima-modsig evm-sig ima \
 	'd-ng|n-ng' ima-ns IMA-NG 'ima-ng ' '\n' ' ima-ng'; do
-	echo "[$t]" $(printf "$t" | errno writein $ima/template_name) $(cat $ima/template_name)
+	printf '[%s] %s %s\n' "$t" "$(printf "$t" | errno writein $ima/template_name)" "$(cat $ima/template_name)"
 done
 EOF
 is "template_name takes the names of the built-in templates, not a format or another name" \
@@ -107,15 +113,19 @@ hash sha224 EINVAL sha1 ima
 template_name ima-ng OK sha1 ima-ng
 hash sha256 OK sha256 ima-ng"
 
-is "once active, both are EBUSY, for valid names and invalid ones, and read the choice" \
+is "once active, every write to both is EBUSY, of a valid name, an invalid one, nothing or too much, and they read the choice" \
 	"$(userns "echo sha1 >$ima/hash && echo ima-sig >$ima/template_name && echo 1 >$ima/active &&
 		for w in 'hash sha256' 'hash sha1' 'hash x' 'template_name ima-ng' 'template_name x'; do
-		set -- \$w; echo \$w \$(errno write $ima/\$1 \$2); done; cat $ima/hash $ima/template_name")" \
+		set -- \$w; echo \$w \$(errno write $ima/\$1 \$2); done
+		for f in hash template_name; do echo \$f \$(errno writein $ima/\$f </dev/null) \$(printf %040d 1 | errno writein $ima/\$f); done
+		cat $ima/hash $ima/template_name")" \
 "hash sha256 EBUSY
 hash sha1 EBUSY
 hash x EBUSY
 template_name ima-ng EBUSY
 template_name x EBUSY
+hash EBUSY EBUSY
+template_name EBUSY EBUSY
 sha1
 ima-sig"
 
@@ -124,7 +134,8 @@ is "another namespace still starts with the host's algorithm and ima-ng" \
 ima-ng"
 
 # Two namespaces audit the execs of one file with sha1 and sha224, the
-# host with sha256 (fowner=4321: its rule is for this file only).  Both
+# host with sha256 (fowner=4321: its rule is for this file only; the
+# namespaces map only root, and audit every exec in them).  Both
 # namespaces live throughout.  The host changes the file once, after
 # which the host and each namespace audit it again.
 f=$tmp/x
@@ -132,8 +143,8 @@ cp /usr/bin/true "$f" && chown 4321 "$f" || not_ok "cannot create $f"
 before="sha256:$(sha256sum <"$f" | cut -d' ' -f1)
 sha1:$(sha1sum <"$f" | cut -d' ' -f1)
 sha224:$(sha224sum <"$f" | cut -d' ' -f1)"
-rule="audit func=BPRM_CHECK mask=MAY_EXEC fowner=4321"
-errno write $ima/policy "$rule
+rule="audit func=BPRM_CHECK mask=MAY_EXEC"
+errno write $ima/policy "$rule fowner=4321
 " >/dev/null || not_ok "the host's rule was refused"
 hold a rootns "echo sha1 >$ima/hash && echo 1 >$ima/active && echo '$rule' >$ima/policy"
 a=$held
