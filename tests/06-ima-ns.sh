@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 113, debug 107
+# Results: ima-ns 117, debug 110
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -60,6 +60,16 @@ status: 0"
 guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-audit.sh"
+guest_tap ima-ns -- "$top/tests/guest/ima-ns-template.sh"
+# Without CONFIG_IMA_NS there is no template ima-ns, as on stock.
+if in_pass ima-ns-off; then
+	is "ima-ns-off: the host's rule with template=ima-ns is EINVAL" \
+		"$(vm ima-ns-off -- errno write /sys/kernel/security/ima/policy 'measure func=BPRM_CHECK template=ima-ns
+' 2>&1; echo "status: $?")" "EINVAL
+status: 1"
+else
+	left_out "the template ima-ns on ima-ns-off"
+fi
 # The host's modsigs (template ima-modsig) and a namespace's audit rule
 # on the same file: no list entry that no rule asked for.
 guest_tap ima-ns --append ima_template=ima-modsig -- "$top/tests/guest/modsig.sh"

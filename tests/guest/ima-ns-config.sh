@@ -78,8 +78,8 @@ sha256"
 
 cat >"$tmp/templates.sh" <<'EOF'
 ima=/sys/kernel/security/ima
-for t in ima-ng ima-sig ima-ngv2 ima-sigv2 ima-buf ima-modsig evm-sig ima \
-	'd-ng|n-ng' ima-ns IMA-NG 'ima-ng ' '\n' ' ima-ng'; do
+for t in ima-ng ima-sig ima-ngv2 ima-sigv2 ima-buf ima-modsig evm-sig ima-ns ima \
+	'd-ng|n-ng|nsid' ima-ns2 IMA-NG 'ima-ng ' '\n' ' ima-ng'; do
 	printf '[%s] %s %s\n' "$t" "$(printf "$t" | errno writein $ima/template_name)" "$(cat $ima/template_name)"
 done
 EOF
@@ -92,13 +92,14 @@ is "template_name takes the names of the built-in templates, not a format or ano
 [ima-buf] OK ima-buf
 [ima-modsig] OK ima-modsig
 [evm-sig] OK evm-sig
-[ima] EINVAL evm-sig
-[d-ng|n-ng] EINVAL evm-sig
-[ima-ns] EINVAL evm-sig
-[IMA-NG] EINVAL evm-sig
-[ima-ng ] EINVAL evm-sig
-[\n] EINVAL evm-sig
-[ ima-ng] EINVAL evm-sig"
+[ima-ns] OK ima-ns
+[ima] EINVAL ima-ns
+[d-ng|n-ng|nsid] EINVAL ima-ns
+[ima-ns2] EINVAL ima-ns
+[IMA-NG] EINVAL ima-ns
+[ima-ng ] EINVAL ima-ns
+[\n] EINVAL ima-ns
+[ ima-ng] EINVAL ima-ns"
 
 # The template ima has room for a SHA1 or MD5 digest only, as the host's
 # ima_template= checks.
