@@ -135,6 +135,23 @@ static int write_text(const char *path, const char *text, size_t len)
 	return err;
 }
 
+/*
+ * Step @what: write @value to the file @name of the namespace's securityfs
+ * mounted on @mnt, before activation, or fail.
+ */
+static void choose(const char *mnt, const char *what, const char *name,
+		   const char *value)
+{
+	char path[4096];
+	int err;
+
+	step = what;
+	join(path, sizeof(path), mnt, name);
+	err = write_text(path, value, strlen(value));
+	if (err)
+		fail(err, "%s", value);
+}
+
 /* Write one rule, with its newline, to the open policy file @fd. */
 static void write_rule(int fd, const char *rule)
 {
@@ -440,20 +457,10 @@ int main(int argc, char **argv)
 		fail(errno, "%s", mnt);
 
 	/* The algorithm first: the template ima needs SHA1 or MD5. */
-	if (hash) {
-		step = "hash";
-		join(path, sizeof(path), mnt, "/ima/hash");
-		i = write_text(path, hash, strlen(hash));
-		if (i)
-			fail(i, "%s", hash);
-	}
-	if (template) {
-		step = "template";
-		join(path, sizeof(path), mnt, "/ima/template_name");
-		i = write_text(path, template, strlen(template));
-		if (i)
-			fail(i, "%s", template);
-	}
+	if (hash)
+		choose(mnt, "hash", "/ima/hash", hash);
+	if (template)
+		choose(mnt, "template", "/ima/template_name", template);
 
 	step = "activate";
 	join(path, sizeof(path), mnt, "/ima/active");
