@@ -112,9 +112,11 @@ ns_files=".
 ./integrity/ima/active
 ./integrity/ima/ascii_runtime_measurements
 ./integrity/ima/binary_runtime_measurements
+./integrity/ima/hash
 ./integrity/ima/nsid
 ./integrity/ima/policy
 ./integrity/ima/runtime_measurements_count
+./integrity/ima/template_name
 ./integrity/ima/violations"
 is "securityfs 33 levels deep under uid 1000 holds IMA's files and nothing else (no TPM, EVM or LSM files)" \
 	"$(runas 1000 nest -a 33 -- sh -c "cd $sfs && find . | sort")" "$ns_files"
