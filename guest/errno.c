@@ -124,8 +124,10 @@ int main(int argc, char **argv)
 		while (len < sizeof(buf) &&
 		       (n = read(0, buf + len, sizeof(buf) - len)) > 0)
 			len += n;
-		if (n < 0)
-			goto usage;
+		if (n < 0) {
+			perror("errno: stdin");
+			return 2;
+		}
 		fd = open(argv[2], O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
 			return report(0);

@@ -51,8 +51,8 @@ guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-config.sh"
 # A namespace starts with the host's algorithm, whichever it is.
 is "booted with ima_hash=sha1, a fresh namespace's hash reads sha1" \
-	"$(vm ima-ns --append ima_hash=sha1 -- runas 1000 unshare --user --map-root-user --mount \
-		sh -c 'mount -t securityfs securityfs /sys/kernel/security && cat /sys/kernel/security/ima/hash' 2>&1
+	"$(vm ima-ns --append ima_hash=sha1 -- sh -c ". $top/tests/guest/tap.sh && . $top/tests/guest/helpers.sh &&
+		userns 'cat /sys/kernel/security/ima/hash'" 2>&1
 	echo "status: $?")" "sha1
 status: 0"
 # Debian's IMA_WRITE_POLICY (off): one load per policy.  Not in the debug

@@ -141,9 +141,11 @@ ima-ng"
 # which the host and each namespace audit it again.
 f=$tmp/x
 cp /usr/bin/true "$f" && chown 4321 "$f" || not_ok "cannot create $f"
-before="sha256:$(sha256sum <"$f" | cut -d' ' -f1)
-sha1:$(sha1sum <"$f" | cut -d' ' -f1)
-sha224:$(sha224sum <"$f" | cut -d' ' -f1)"
+# digest ALGO: the hash field of a record of $f as it is now.
+digest() { echo "$1:$("${1}sum" <"$f" | cut -d' ' -f1)"; }
+before="host $(digest sha256)
+a $(digest sha1)
+b $(digest sha224)"
 rule="audit func=BPRM_CHECK mask=MAY_EXEC"
 errno write $ima/policy "$rule fowner=4321
 " >/dev/null || not_ok "the host's rule was refused"
@@ -163,10 +165,8 @@ set -- $ids
 is "each namespace's records hash with its own algorithm, before and after the change; the host's with sha256" \
 	"$(grep -F "file=\"$f\"" "$tmp/recs" |
 		sed -E "s/.* hash=\"([^\"]*)\".* ima_nsid=$1\$/a \\1/; s/.* hash=\"([^\"]*)\".* ima_nsid=$2\$/b \\1/; s/.* hash=\"([^\"]*)\".*/host \\1/")" \
-"host $(echo "$before" | sed -n 1p)
-a $(echo "$before" | sed -n 2p)
-b $(echo "$before" | sed -n 3p)
-host sha256:$(sha256sum <"$f" | cut -d' ' -f1)
-b sha224:$(sha224sum <"$f" | cut -d' ' -f1)
-a sha1:$(sha1sum <"$f" | cut -d' ' -f1)"
+"$before
+host $(digest sha256)
+b $(digest sha224)
+a $(digest sha1)"
 rm -rf "$tmp"

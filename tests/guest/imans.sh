@@ -92,9 +92,6 @@ is "both sysctls are back as they were" \
 	"$(cat /proc/sys/user/max_user_namespaces /proc/sys/kernel/unprivileged_userns_clone)" "$max
 $clone"
 
-r=$tmp/rootfs
-mkdir -p "$r/bin" "$r/proc" "$r/sys/kernel/security"
-cp /bin/busybox "$r/bin/"
 # --hash and --template (the kernel's side: tests/guest/ima-ns-config.sh).
 is "uid 1000: --hash and --template choose before activation, the template ima after sha1" \
 	"$(with_status runas 1000 imans --template ima --hash sha1 -- cat $sfs/ima/hash $sfs/ima/template_name $sfs/ima/active)" \
@@ -121,6 +118,9 @@ status 2
 $usage
 status 2"
 
+r=$tmp/rootfs
+mkdir -p "$r/bin" "$r/proc" "$r/sys/kernel/security"
+cp /bin/busybox "$r/bin/"
 is "--root: securityfs on DIR/sys/kernel/security, CMD run in DIR" \
 	"$(with_status runas 1000 imans --root "$r" -- /bin/busybox sh -c "/bin/busybox cat $sfs/ima/active; /bin/busybox ls /")" "1
 bin

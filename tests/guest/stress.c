@@ -40,8 +40,9 @@
  * record has as pid= (a read) or ppid= (an exec).  Both numbers are
  * reused over a run, but not while the worker lives.
  *
- * A summary goes to stderr, with the time the run took.  The exit status is 0 when every step of every
- * worker and changer worked, 1 otherwise, 2 on a usage error.
+ * A summary goes to stderr, with the time the run took.  The exit status
+ * is 0 when every step of every worker and changer worked, 1 otherwise, 2
+ * on a usage error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
