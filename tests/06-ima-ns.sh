@@ -61,6 +61,10 @@ guest_tap ima-ns-debian -- "$top/tests/guest/write-once.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-hier.sh"
 guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-audit.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-template.sh"
+# A namespace's own list: boot_aggregate in its template and algorithm,
+# charged to the activating task's memory cgroup; integrity_audit=1 so
+# that a record the host would write for it shows.
+guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns-list.sh"
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
 if in_pass ima-ns-off; then

@@ -1,0 +1,178 @@
+#!/bin/sh
+# A namespace's own measurement list, from a guest on the ima-ns kernel
+# booted with integrity_audit=1: activation opens it with
+# one entry, boot_aggregate, in the template and hash algorithm the
+# namespace chose, with an all-zero digest (a namespace has no TPM), which
+# the test computes itself, byte for byte, in both formats; in the
+# template ima-ns the entry names the namespace, also when the host's root
+# activates it from outside; a second activation is EBUSY; activation
+# writes no audit record and no kernel log line, and leaves the host's
+# list as it was; the list is charged to the activating task's memory
+# cgroup.
+#
+#   ima-ns-list.sh               the test
+#   ima-ns-list.sh cases DIR     the activations alone, their results in
+#                                DIR (run by the test under auditrd)
+. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
+ima=/sys/kernel/security/ima
+
+# The cases, TEMPLATE:ALGO, each in a namespace of its own; "-" is a
+# namespace that chooses nothing, which has ima-ng and the host's sha256.
+cases="- ima-ng:sha224 ima-ngv2:sha256 ima-sig:sha256 ima-sigv2:sha224
+ima-buf:sha256 ima-modsig:sha256 evm-sig:sha256 ima:sha1 ima-ns:sha1
+ima-ns:sha256"
+
+# cases DIR: activate a namespace per case; in DIR/T.A, what a second
+# activation gives (EBUSY), the ascii list, the count and the violations;
+# in DIR/T.A.bin the binary list in hex; in DIR/T.A.id the namespace's id.
+# Then the same with ima-ns, set up by the namespace and activated by the
+# host's root from outside (DIR/host.ima-ns*).  A failure is a line in
+# DIR/failed.
+if [ "${1:-}" = cases ]; then
+	tmp=$2
+	# With $d the case's files and $f the namespace's integrity/ima.
+	read_list="errno write \$f/active 1 >\$d.t;
+		cat \$d.t \$f/ascii_runtime_measurements \$f/runtime_measurements_count \$f/violations >\$d &&
+		od -An -v -tx1 \$f/binary_runtime_measurements | tr -d ' \\n' >\$d.bin && cat \$f/nsid >\$d.id"
+	for c in $cases; do
+		if [ "$c" = - ]; then
+			t=ima-ng a=sha256 set_up=:
+		else
+			t=${c%:*} a=${c#*:} set_up="echo $a >$ima/hash && echo $t >$ima/template_name"
+		fi
+		userns "d=$tmp/$t.$a f=$ima && $set_up && echo 1 >$ima/active && { $read_list; }" ||
+			echo "case $c: status $?" >>"$tmp/failed"
+	done
+	hold h userns "echo ima-ns >$ima/template_name"
+	h=$held
+	d=$tmp/host.ima-ns f=/proc/$h/root$ima
+	{ echo 1 >"$f/active" && eval "$read_list"; } ||
+		echo "case host: status $?" >>"$tmp/failed"
+	release h
+	exit 0
+fi
+
+plan 7
+tmp=$(mktemp -d)
+chmod 1777 "$tmp"
+
+# expect ascii|binary TEMPLATE ALGO NSID: the boot_aggregate entry that
+# opens a list, as the ascii list prints it or as hex of the binary list,
+# computed from IMA's formats (Documentation/security/IMA-templates.rst),
+# not from the kernel's code.  Its fields hold what boot_aggregate has:
+# a zero digest, the name, the id for nsid, and nothing for the fields of
+# signatures, buffers and inode attributes.
+expect() {
+	python3 - "$@" <<'EOF'
+import hashlib, struct, sys
+mode, template, algo, nsid = sys.argv[1:]
+size = {"sha1": 20, "sha224": 28, "sha256": 32, "sha512": 64}[algo]
+fmts = {"ima": "d|n", "ima-ng": "d-ng|n-ng", "ima-ngv2": "d-ngv2|n-ng",
+        "ima-sig": "d-ng|n-ng|sig", "ima-sigv2": "d-ngv2|n-ng|sig",
+        "ima-buf": "d-ng|n-ng|buf",
+        "ima-modsig": "d-ng|n-ng|sig|d-modsig|modsig",
+        "evm-sig": "d-ng|n-ng|evmsig|xattrnames|xattrlengths|xattrvalues|iuid|igid|imode",
+        "ima-ns": "d-ng|n-ng|nsid"}
+name = b"boot_aggregate"
+data = {"d": bytes(size), "n": name + b"\0", "n-ng": name + b"\0",
+        "d-ng": algo.encode() + b":\0" + bytes(size),
+        "d-ngv2": b"ima:" + algo.encode() + b":\0" + bytes(size),
+        "nsid": struct.pack("<Q", int(nsid))}
+shown = {"d": bytes(size).hex(), "n": name.decode(), "n-ng": name.decode(),
+         "d-ng": algo + ":" + bytes(size).hex(),
+         "d-ngv2": "ima:" + algo + ":" + bytes(size).hex(), "nsid": nsid}
+fields = fmts[template].split("|")
+if template == "ima":
+    # The original template: the digest alone, the name padded to 256
+    # bytes in the template digest, as its length and text in the list.
+    digest = hashlib.sha1(data["d"] + name.ljust(256, b"\0")).digest()
+    tdata = data["d"] + struct.pack("<I", len(name)) + name
+else:
+    tdata = b"".join(struct.pack("<I", len(data.get(f, b""))) + data.get(f, b"")
+                     for f in fields)
+    digest = hashlib.sha1(tdata).digest()
+    tdata = struct.pack("<I", len(tdata)) + tdata
+if mode == "ascii":
+    print("10", digest.hex(), template, *(shown.get(f, "") for f in fields))
+else:
+    print((struct.pack("<I", 10) + digest + struct.pack("<I", len(template)) +
+           template.encode() + tdata).hex())
+EOF
+}
+
+cp $ima/ascii_runtime_measurements "$tmp/host-before"
+cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-before"
+dmesg >"$tmp/dmesg-before"
+auditrd -o "$tmp/recs" -- "$0" cases "$tmp" || echo "auditrd: status $?" >>"$tmp/failed"
+dmesg >"$tmp/dmesg-after"
+is "every case set up, activated and read" "$(cat "$tmp/failed" 2>/dev/null)" ""
+got= want= gotbin= wantbin=
+for c in $cases host:ima-ns; do
+	case $c in
+	-) t=ima-ng a=sha256 ;;
+	host:*) t=host a=ima-ns ;;
+	*) t=${c%:*} a=${c#*:} ;;
+	esac
+	got="$got$(cat "$tmp/$t.$a")
+"
+	gotbin="$gotbin$t $a $(cat "$tmp/$t.$a.bin")
+"
+	id=$(cat "$tmp/$t.$a.id")
+	[ $t = host ] && t=ima-ns a=sha256
+	want="${want}EBUSY
+$(expect ascii "$t" "$a" "$id")
+1
+0
+"
+	wantbin="$wantbin${c%%:*} ${c#*:} $(expect binary "$t" "$a" "$id")
+"
+done
+is "each list, then its count and violations: one boot_aggregate in the namespace's template and algorithm, zero digest, in ima-ns its own id (also when the host's root activated it); a second activation EBUSY" \
+	"$got" "$want"
+is "the binary lists: the same entries, byte for byte" "$gotbin" "$wantbin"
+is "activating them wrote no audit record" "$(cat "$tmp/recs")" ""
+# IMA's and the integrity subsystem's log lines, and audit records of
+# theirs that went to the kernel log.
+is "and no kernel log line of IMA's" \
+	"$(diff "$tmp/dmesg-before" "$tmp/dmesg-after" | grep -E '\] (ima|integrity|IMA): |audit: type=18[0-9][0-9] ')" ""
+cp $ima/ascii_runtime_measurements "$tmp/host-after"
+cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-after"
+check "the host's list, count and violations did not change" cmp "$tmp/host-before" "$tmp/host-after"
+
+# The list is charged to the memory cgroup of the task that activates the
+# namespace: 100 namespaces held by uid 1000, activated by this shell in a
+# cgroup of its own, add to the cgroup's slab at least 100 times a table
+# (8192 bytes) and what boot_aggregate in ima-ng with sha256 takes at the
+# least, in the smallest kmalloc caches that fit: the entry (64), its
+# digests (192), its fields (64 and 16) and its list node (64).
+cg=/sys/fs/cgroup
+mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
+	echo "cannot set up a memory cgroup" | diag
+cg_slab() { sed -n "s/^slab_unreclaimable //p" $cg/t/memory.stat; }
+pids=
+i=0
+while [ $i -lt 100 ]; do
+	hold "n$i" userns :
+	pids="$pids $held"
+	i=$((i + 1))
+done
+echo $$ >$cg/t/cgroup.procs
+s=$(cg_slab)
+activated=0
+for p in $pids; do
+	echo 1 >"/proc/$p/root$ima/active" && activated=$((activated + 1))
+done
+grown=$(($(cg_slab) - s))
+echo $$ >$cg/cgroup.procs
+i=0
+while [ $i -lt 100 ]; do
+	release "n$i"
+	i=$((i + 1))
+done
+echo "slab growth for 100 activations: $grown" | diag
+[ "$grown" -ge $((100 * (8192 + 400))) ] && grown=enough
+is "100 namespaces activated, their lists charged to the activating task's memory cgroup" \
+	"$activated $grown" "100 enough"
+
+rm -rf "$tmp"
