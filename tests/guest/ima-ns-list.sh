@@ -119,13 +119,14 @@ for c in $cases host:ima-ns; do
 	gotbin="$gotbin$t $a $(cat "$tmp/$t.$a.bin")
 "
 	id=$(cat "$tmp/$t.$a.id")
+	label="$t $a"
 	[ $t = host ] && t=ima-ns a=sha256
 	want="${want}EBUSY
 $(expect ascii "$t" "$a" "$id")
 1
 0
 "
-	wantbin="$wantbin${c%%:*} ${c#*:} $(expect binary "$t" "$a" "$id")
+	wantbin="$wantbin$label $(expect binary "$t" "$a" "$id")
 "
 done
 is "each list, then its count and violations: one boot_aggregate in the namespace's template and algorithm, zero digest, in ima-ns its own id (also when the host's root activated it); a second activation EBUSY" \
@@ -143,9 +144,11 @@ check "the host's list, count and violations did not change" cmp "$tmp/host-befo
 # The list is charged to the memory cgroup of the task that activates the
 # namespace: 100 namespaces held by uid 1000, activated by this shell in a
 # cgroup of its own, add to the cgroup's slab at least 100 times a table
-# (8192 bytes) and what boot_aggregate in ima-ng with sha256 takes at the
-# least, in the smallest kmalloc caches that fit: the entry (64), its
-# digests (192), its fields (64 and 16) and its list node (64).
+# (8192 bytes) and 300 bytes of the 400 that boot_aggregate in ima-ng
+# with sha256 takes in the smallest kmalloc caches that fit (the entry
+# 64, its digests 192, its fields 64 and 16, its list node 64; the rest
+# is room for the statistics a CPU has not passed on yet, at most a
+# page): less if the entry or its digests were not charged.
 cg=/sys/fs/cgroup
 mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
 	echo "cannot set up a memory cgroup" | diag
@@ -171,7 +174,7 @@ while [ $i -lt 100 ]; do
 	i=$((i + 1))
 done
 echo "slab growth for 100 activations: $grown" | diag
-[ "$grown" -ge $((100 * (8192 + 400))) ] && grown=enough
+[ "$grown" -ge $((100 * (8192 + 300))) ] && grown=enough
 is "100 namespaces activated, their lists charged to the activating task's memory cgroup" \
 	"$activated $grown" "100 enough"
 
