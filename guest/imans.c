@@ -4,15 +4,17 @@
  *
  *   imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
  *         [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
+ *   imans list PID
  *
  * Creates a user and a mount namespace (and a pid namespace with --pid),
  * mounts the namespace's own securityfs, chooses its IMA namespace's hash
  * algorithm and template, activates it, loads the rules, and executes
- * CMD.  See imans.1.
+ * CMD.  With list, prints the measurement list of the IMA namespace whose
+ * securityfs PID has mounted.  See imans.1.
  *
- * Exit status: CMD's, or 125 when imans failed to set the namespace up,
- * 126 when CMD could not be executed, 127 when CMD was not found, 2 for a
- * usage error.
+ * Exit status: CMD's, or 125 when imans failed to set the namespace up
+ * (or to read the list), 126 when CMD could not be executed, 127 when CMD
+ * was not found, 2 for a usage error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,6 +64,8 @@ static const char *meaning(const char *at, int err)
 		{ "policy", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
 		{ "policy", ENOSPC, "a namespace holds at most 1024 rules" },
 		{ "map ids", EPERM, "the id maps were refused: without privilege only one's own ids can be mapped; --map-auto needs /etc/subuid and /etc/subgid entries" },
+		{ "list", ENOENT, "no such process, or none of its IMA namespace's securityfs mounted on " SECURITYFS " in its mount namespace" },
+		{ "list", EACCES, "its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it" },
 	};
 	size_t i;
 
@@ -93,7 +97,8 @@ static void __attribute__((noreturn)) usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]\n"
-		"             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n");
+		"             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n"
+		"       imans list PID\n");
 	exit(status);
 }
 
@@ -309,6 +314,37 @@ static void map_auto(pid_t child, uid_t uid, gid_t gid, const char *name)
 	}
 }
 
+/*
+ * imans list PID: copy the measurement list (ascii) of the IMA namespace
+ * whose securityfs PID has mounted on /sys/kernel/security to stdout,
+ * read through /proc/PID/root: the kernel lets the namespace's root and
+ * the owners of the namespaces above it read it.
+ */
+static int __attribute__((noreturn)) list(const char *pid)
+{
+	char path[4096], buf[65536];
+	ssize_t n;
+	int fd, err;
+
+	step = "list";
+	if (strspn(pid, "0123456789") != strlen(pid) || !*pid || *pid == '0')
+		usage(2);
+	if ((size_t)snprintf(path, sizeof(path), "/proc/%s/root" SECURITYFS
+			     "/ima/ascii_runtime_measurements", pid) >= sizeof(path))
+		usage(2);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s", path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		err = write_all(STDOUT_FILENO, buf, n);
+		if (err)
+			fail(err, "stdout");
+	}
+	if (n < 0)
+		fail(errno, "%s", path);
+	exit(0);
+}
+
 /* Wait for @pid and exit the way it did. */
 static void __attribute__((noreturn)) exit_like(pid_t pid)
 {
@@ -396,6 +432,11 @@ int main(int argc, char **argv)
 	char mnt[4096], path[4096];
 	int opt, nrules = 0, automap = 0, maproot = 0, newpid = 0, i;
 
+	if (argc > 1 && !strcmp(argv[1], "list")) {
+		if (argc != 3)
+			usage(2);
+		list(argv[2]);
+	}
 	while ((opt = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'r':

@@ -2,14 +2,15 @@
 # imans, every option and every failure path, from a guest on the ima-ns
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
-plan 37
+plan 42
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 sfs=/sys/kernel/security
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
 usage="usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
-             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]"
+             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
+       imans list PID"
 # with_status CMD...: its output (stdout and stderr) and then "status N".
 with_status() {
 	"$@" 2>&1
@@ -114,6 +115,61 @@ status 125"
 is "an empty --hash or --template is a usage error" \
 	"$(with_status imans --hash '' -- true; with_status imans --template '' -- true)" \
 "$usage
+status 2
+$usage
+status 2"
+
+# imans list PID, from the host, of a namespace that uid 1000 keeps
+# alive (imans with the template ima-ns, or unshare with securityfs
+# mounted and not activated), whose shell's pid it gives on
+# $tmp/u/ready, until a line comes on $tmp/u/go.
+mkdir "$tmp/u"
+chown 1000 "$tmp/u"
+mkfifo -m 666 "$tmp/u/ready" "$tmp/u/go"
+runas 1000 imans --template ima-ns -- sh -c "cat $sfs/ima/ascii_runtime_measurements $sfs/ima/nsid >$tmp/u/inside &&
+	echo \$\$ >&9 && exec 9>&- && read x <$tmp/u/go" 9>"$tmp/u/ready" &
+bg=$!
+read -r p <"$tmp/u/ready"
+as1000=$(with_status runas 1000 imans list "$p")
+asroot=$(with_status imans list "$p")
+as2000=$(with_status runas 2000 imans list "$p")
+echo >"$tmp/u/go"
+wait $bg
+st=$?
+id=$(tail -n 1 "$tmp/u/inside")
+list=$(head -n 1 "$tmp/u/inside")
+is "a namespace's list, read inside: one boot_aggregate in its template, zero digest, its id; the namespace ended well" \
+	"$(echo "$list" | grep -cE "^10 [0-9a-f]{40} ima-ns sha256:0{64} boot_aggregate $id\$") status $st" "1 status 0"
+is "imans list PID: the same list, as the user who started it and as the host's root" \
+	"$as1000
+$asroot" "$list
+status 0
+$list
+status 0"
+is "imans list PID as another user is EACCES, explained" "$as2000" \
+"imans: list: /proc/$p/root$sfs/ima/ascii_runtime_measurements: EACCES (Permission denied): its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it
+status 125"
+runas 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
+	echo \$\$ >&9 && exec 9>&- && read x <$tmp/u/go" 9>"$tmp/u/ready" &
+bg=$!
+read -r p <"$tmp/u/ready"
+inactive=$(with_status imans list "$p")
+echo >"$tmp/u/go"
+wait $bg
+st=$?
+is "imans list PID of an inactive namespace is EACCES, explained; of no process ENOENT, explained" \
+	"$inactive
+$(with_status imans list 999999999)
+namespace: status $st" \
+"imans: list: /proc/$p/root$sfs/ima/ascii_runtime_measurements: EACCES (Permission denied): its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it
+status 125
+imans: list: /proc/999999999/root$sfs/ima/ascii_runtime_measurements: ENOENT (No such file or directory): no such process, or none of its IMA namespace's securityfs mounted on $sfs in its mount namespace
+status 125
+namespace: status 0"
+is "imans list with no PID, a PID 0 or a PID that is no number is a usage error" \
+	"$(with_status imans list; with_status imans list 0; with_status imans list 1x)" "$usage
+status 2
+$usage
 status 2
 $usage
 status 2"
