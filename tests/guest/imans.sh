@@ -2,7 +2,8 @@
 # imans, every option and every failure path, from a guest on the ima-ns
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
-plan 42
+. "$(dirname "$0")/helpers.sh"
+plan 44
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
@@ -119,53 +120,66 @@ status 2
 $usage
 status 2"
 
-# imans list PID, from the host, of a namespace that uid 1000 keeps
-# alive (imans with the template ima-ns, or unshare with securityfs
-# mounted and not activated), whose shell's pid it gives on
-# $tmp/u/ready, until a line comes on $tmp/u/go.
+# imans list PID, from the host, of namespaces held (helpers.sh's hold)
+# by uid 1000: one made by imans with the template ima-ns; one with
+# securityfs mounted, not activated; two whose root mounts a tmpfs on
+# /sys/kernel/security instead, laid out as securityfs is (ima a link to
+# integrity/ima), with a symbolic link to /etc/shadow in the place of the
+# list, or in the place of integrity/.
 mkdir "$tmp/u"
 chown 1000 "$tmp/u"
-mkfifo -m 666 "$tmp/u/ready" "$tmp/u/go"
-runas 1000 imans --template ima-ns -- sh -c "cat $sfs/ima/ascii_runtime_measurements $sfs/ima/nsid >$tmp/u/inside &&
-	echo \$\$ >&9 && exec 9>&- && read x <$tmp/u/go" 9>"$tmp/u/ready" &
-bg=$!
-read -r p <"$tmp/u/ready"
-as1000=$(with_status runas 1000 imans list "$p")
-asroot=$(with_status imans list "$p")
-as2000=$(with_status runas 2000 imans list "$p")
-echo >"$tmp/u/go"
-wait $bg
-st=$?
+imans_ns() { runas 1000 imans --template ima-ns -- sh -c "$1"; }
+forged() {
+	userns "mount -t tmpfs tmpfs $sfs && mkdir -p $sfs/integrity/ima &&
+		ln -s integrity/ima $sfs/ima && $1"
+}
+hold a imans_ns "cat $sfs/ima/ascii_runtime_measurements $sfs/ima/nsid >$tmp/u/inside"
+a=$held
+hold i userns :
+i=$held
+hold f forged "ln -s /etc/shadow $sfs/integrity/ima/ascii_runtime_measurements &&
+	: >$sfs/integrity/ima/active"
+f=$held
+hold l forged "rm -r $sfs/integrity && ln -s /etc $sfs/integrity"
+l=$held
+as1000=$(with_status runas 1000 imans list "$a")
+asroot=$(with_status imans list "$a")
+as2000=$(with_status runas 2000 imans list "$a")
+inactive=$(with_status imans list "$i")
+host=$(with_status imans list $$)
+tmpfs=$(with_status imans list "$f")
+link=$(with_status imans list "$l")
+for n in a i f l; do release $n; done
 id=$(tail -n 1 "$tmp/u/inside")
 list=$(head -n 1 "$tmp/u/inside")
-is "a namespace's list, read inside: one boot_aggregate in its template, zero digest, its id; the namespace ended well" \
-	"$(echo "$list" | grep -cE "^10 [0-9a-f]{40} ima-ns sha256:0{64} boot_aggregate $id\$") status $st" "1 status 0"
+is "a namespace's list, read inside: one boot_aggregate in its template, zero digest, its id" \
+	"$(echo "$list" | grep -cE "^10 [0-9a-f]{40} ima-ns sha256:0{64} boot_aggregate $id\$")" 1
 is "imans list PID: the same list, as the user who started it and as the host's root" \
 	"$as1000
 $asroot" "$list
 status 0
 $list
 status 0"
-is "imans list PID as another user is EACCES, explained" "$as2000" \
-"imans: list: /proc/$p/root$sfs/ima/ascii_runtime_measurements: EACCES (Permission denied): its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it
+is "imans list PID as another user, who may not trace PID, is EACCES, explained" "$as2000" \
+"imans: list: /proc/$a/root: EACCES (Permission denied): its IMA namespace is not active, or you may not read it: reading /proc/PID/root needs the right to trace PID, and only the namespace's root and the users owning the namespaces above it may read its list
 status 125"
-runas 1000 unshare --user --map-root-user --mount sh -c "mount -t securityfs securityfs $sfs &&
-	echo \$\$ >&9 && exec 9>&- && read x <$tmp/u/go" 9>"$tmp/u/ready" &
-bg=$!
-read -r p <"$tmp/u/ready"
-inactive=$(with_status imans list "$p")
-echo >"$tmp/u/go"
-wait $bg
-st=$?
 is "imans list PID of an inactive namespace is EACCES, explained; of no process ENOENT, explained" \
 	"$inactive
-$(with_status imans list 999999999)
-namespace: status $st" \
-"imans: list: /proc/$p/root$sfs/ima/ascii_runtime_measurements: EACCES (Permission denied): its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it
+$(with_status imans list 999999999)" \
+"imans: list: /proc/$i/root$sfs/integrity/ima/ascii_runtime_measurements: EACCES (Permission denied): its IMA namespace is not active, or you may not read it: reading /proc/PID/root needs the right to trace PID, and only the namespace's root and the users owning the namespaces above it may read its list
 status 125
-imans: list: /proc/999999999/root$sfs/ima/ascii_runtime_measurements: ENOENT (No such file or directory): no such process, or none of its IMA namespace's securityfs mounted on $sfs in its mount namespace
+imans: list: /proc/999999999/root: ENOENT (No such file or directory): no such process, or no IMA namespace's securityfs mounted on $sfs in its mount namespace (the host's has no active file)
+status 125"
+is "imans list PID of a process that sees the host's securityfs is refused: the host's instance has no active file" "$host" \
+"imans: list: /proc/$$/root$sfs/integrity/ima/active: ENOENT (No such file or directory): no such process, or no IMA namespace's securityfs mounted on $sfs in its mount namespace (the host's has no active file)
+status 125"
+is "a container's tmpfs with a link to /etc/shadow as its list, or a link on the way, is refused, explained" \
+	"$tmpfs
+$link" \
+"imans: list: /proc/$f/root$sfs/integrity/ima: not securityfs: ENOENT (No such file or directory): no such process, or no IMA namespace's securityfs mounted on $sfs in its mount namespace (the host's has no active file)
 status 125
-namespace: status 0"
+imans: list: /proc/$l/root$sfs/integrity/ima: ELOOP (Too many levels of symbolic links): a symbolic link on the way, which imans does not follow: PID's root decides where it points
+status 125"
 is "imans list with no PID, a PID 0 or a PID that is no number is a usage error" \
 	"$(with_status imans list; with_status imans list 0; with_status imans list 1x)" "$usage
 status 2
