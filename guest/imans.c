@@ -21,6 +21,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
+#include <linux/magic.h>
+#include <linux/openat2.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -30,6 +32,8 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,8 +68,9 @@ static const char *meaning(const char *at, int err)
 		{ "policy", EPERM, "only host root with CAP_AUDIT_WRITE may set audit rules in a namespace" },
 		{ "policy", ENOSPC, "a namespace holds at most 1024 rules" },
 		{ "map ids", EPERM, "the id maps were refused: without privilege only one's own ids can be mapped; --map-auto needs /etc/subuid and /etc/subgid entries" },
-		{ "list", ENOENT, "no such process, or none of its IMA namespace's securityfs mounted on " SECURITYFS " in its mount namespace" },
-		{ "list", EACCES, "its IMA namespace is not active, or not readable by you: only the namespace's root and the users owning the namespaces above it may read it" },
+		{ "list", ENOENT, "no such process, or no IMA namespace's securityfs mounted on " SECURITYFS " in its mount namespace (the host's has no active file)" },
+		{ "list", EACCES, "its IMA namespace is not active, or you may not read it: reading /proc/PID/root needs the right to trace PID, and only the namespace's root and the users owning the namespaces above it may read its list" },
+		{ "list", ELOOP, "a symbolic link on the way, which imans does not follow: PID's root decides where it points" },
 	};
 	size_t i;
 
@@ -315,33 +320,75 @@ static void map_auto(pid_t child, uid_t uid, gid_t gid, const char *name)
 }
 
 /*
- * imans list PID: copy the measurement list (ascii) of the IMA namespace
- * whose securityfs PID has mounted on /sys/kernel/security to stdout,
- * read through /proc/PID/root: the kernel lets the namespace's root and
- * the owners of the namespaces above it read it.
+ * openat2(2), which glibc 2.36 does not wrap: open @path under @dirfd as
+ * @how says.
  */
-static int __attribute__((noreturn)) list(const char *pid)
+static int openat2_path(int dirfd, const char *path, int flags,
+			unsigned long long resolve)
 {
-	char path[4096], buf[65536];
+	struct open_how how = { .flags = flags, .resolve = resolve };
+
+	return syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+}
+
+/*
+ * imans list PID: copy the measurement list (ascii) of the IMA namespace
+ * whose securityfs PID has mounted on /sys/kernel/security to stdout.
+ * What PID's mount namespace holds is decided by PID's root, not by the
+ * caller, who may be the host's root: the path is resolved inside PID's
+ * root (/proc/PID/root) through no symbolic link, the directory and the
+ * file must be securityfs's, and the directory must have an "active" file,
+ * which the host's instance has not.  Reading /proc/PID/root needs the
+ * right to trace PID; the kernel lets the namespace's root and the owners
+ * of the namespaces above it read the list.
+ */
+static void __attribute__((noreturn)) list(const char *pid)
+{
+	char proc_root[32], path[128], buf[65536];
+	struct statfs fs;
+	struct stat st;
+	int root, dir, fd, err;
 	ssize_t n;
-	int fd, err;
 
 	step = "list";
-	if (strspn(pid, "0123456789") != strlen(pid) || !*pid || *pid == '0')
+	if (!*pid || *pid == '0' || strlen(pid) > 10 ||
+	    strspn(pid, "0123456789") != strlen(pid))
 		usage(2);
-	if ((size_t)snprintf(path, sizeof(path), "/proc/%s/root" SECURITYFS
-			     "/ima/ascii_runtime_measurements", pid) >= sizeof(path))
-		usage(2);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	snprintf(proc_root, sizeof(proc_root), "/proc/%s/root", pid);
+	root = open(proc_root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0)
+		fail(errno, "%s", proc_root);
+	join(path, sizeof(path), proc_root, SECURITYFS "/integrity/ima");
+	dir = openat2_path(root, SECURITYFS "/integrity/ima",
+			   O_PATH | O_DIRECTORY | O_CLOEXEC,
+			   RESOLVE_IN_ROOT | RESOLVE_NO_SYMLINKS |
+			   RESOLVE_NO_MAGICLINKS);
+	if (dir < 0)
 		fail(errno, "%s", path);
+	if (fstatfs(dir, &fs))
+		fail(errno, "%s", path);
+	if (fs.f_type != SECURITYFS_MAGIC)
+		fail(ENOENT, "%s: not securityfs", path);
+	fd = openat(dir, "active", O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s/active", path);
+	close(fd);
+	fd = openat(dir, "ascii_runtime_measurements",
+		    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s/ascii_runtime_measurements", path);
+	if (fstatfs(fd, &fs) || fstat(fd, &st))
+		fail(errno, "%s/ascii_runtime_measurements", path);
+	if (fs.f_type != SECURITYFS_MAGIC || !S_ISREG(st.st_mode))
+		fail(ENOENT, "%s/ascii_runtime_measurements: not securityfs's",
+		     path);
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
 		err = write_all(STDOUT_FILENO, buf, n);
 		if (err)
 			fail(err, "stdout");
 	}
 	if (n < 0)
-		fail(errno, "%s", path);
+		fail(errno, "%s/ascii_runtime_measurements", path);
 	exit(0);
 }
 
