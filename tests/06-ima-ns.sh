@@ -63,8 +63,9 @@ guest_tap ima-ns --append slab_nomerge -- "$top/tests/guest/ima-ns-audit.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-template.sh"
 # A namespace's own list: boot_aggregate in its template and algorithm,
 # charged to the activating task's memory cgroup; integrity_audit=1 so
-# that a record the host would write for it shows.
-guest_tap ima-ns --append integrity_audit=1 -- "$top/tests/guest/ima-ns-list.sh"
+# that a record the host would write for it shows, slab_nomerge so that
+# the charged kmalloc caches are counted alone.
+guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-list.sh"
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
 if in_pass ima-ns-off; then

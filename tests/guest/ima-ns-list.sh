@@ -1,6 +1,6 @@
 #!/bin/sh
 # A namespace's own measurement list, from a guest on the ima-ns kernel
-# booted with integrity_audit=1: activation opens it with
+# booted with integrity_audit=1 and slab_nomerge: activation opens it with
 # one entry, boot_aggregate, in the template and hash algorithm the
 # namespace chose, with an all-zero digest (a namespace has no TPM), which
 # the test computes itself, byte for byte, in both formats; in the
@@ -15,6 +15,7 @@
 #                                DIR (run by the test under auditrd)
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
+. "$(dirname "$0")/slab.sh"
 ima=/sys/kernel/security/ima
 
 # The cases, TEMPLATE:ALGO, each in a namespace of its own; "-" is a
@@ -31,6 +32,8 @@ ima-ns:sha256"
 # DIR/failed.
 if [ "${1:-}" = cases ]; then
 	tmp=$2
+	# A failed release is a failure of the cases, not a TAP line.
+	not_ok() { echo "$*" >>"$tmp/failed"; }
 	# With $d the case's files and $f the namespace's integrity/ima.
 	read_list="errno write \$f/active 1 >\$d.t;
 		cat \$d.t \$f/ascii_runtime_measurements \$f/runtime_measurements_count \$f/violations >\$d &&
@@ -142,17 +145,19 @@ cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-after"
 check "the host's list, count and violations did not change" cmp "$tmp/host-before" "$tmp/host-after"
 
 # The list is charged to the memory cgroup of the task that activates the
-# namespace: 100 namespaces held by uid 1000, activated by this shell in a
-# cgroup of its own, add to the cgroup's slab at least 100 times a table
-# (8192 bytes) and 300 bytes of the 400 that boot_aggregate in ima-ng
-# with sha256 takes in the smallest kmalloc caches that fit (the entry
-# 64, its digests 192, its fields 64 and 16, its list node 64; the rest
-# is room for the statistics a CPU has not passed on yet, at most a
-# page): less if the entry or its digests were not charged.
+# namespace.  100 namespaces are held by uid 1000 and, once every IMA
+# namespace but theirs is freed, activated by this shell in a cgroup of
+# its own: each activation allocates, with __GFP_ACCOUNT, a table (8192
+# bytes) and boot_aggregate in ima-ng with sha256 (the entry 64 bytes,
+# its digests 132, its fields 40 and 15, its list node 40), so the
+# charged kmalloc caches (booted with slab_nomerge) hold at least 100,
+# 100, 300 and 100 objects more in kmalloc-cg-8k, -192, -64 and -16; and
+# the cgroup's slab grows by at least 100 tables.
 cg=/sys/fs/cgroup
 mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
 	echo "cannot set up a memory cgroup" | diag
 cg_slab() { sed -n "s/^slab_unreclaimable //p" $cg/t/memory.stat; }
+caches() { for c in 8k 192 64 16; do slab kmalloc-cg-$c; done; }
 pids=
 i=0
 while [ $i -lt 100 ]; do
@@ -160,22 +165,28 @@ while [ $i -lt 100 ]; do
 	pids="$pids $held"
 	i=$((i + 1))
 done
+echo "IMA namespaces before: $(settle "100 0")" | diag
 echo $$ >$cg/t/cgroup.procs
+set -- $(caches)
 s=$(cg_slab)
 activated=0
 for p in $pids; do
 	echo 1 >"/proc/$p/root$ima/active" && activated=$((activated + 1))
 done
 grown=$(($(cg_slab) - s))
+set -- $(($(slab kmalloc-cg-8k) - $1)) $(($(slab kmalloc-cg-192) - $2)) \
+	$(($(slab kmalloc-cg-64) - $3)) $(($(slab kmalloc-cg-16) - $4))
 echo $$ >$cg/cgroup.procs
 i=0
 while [ $i -lt 100 ]; do
 	release "n$i"
 	i=$((i + 1))
 done
-echo "slab growth for 100 activations: $grown" | diag
-[ "$grown" -ge $((100 * (8192 + 300))) ] && grown=enough
-is "100 namespaces activated, their lists charged to the activating task's memory cgroup" \
+rmdir $cg/t && umount $cg
+echo "for 100 activations: the cgroup's slab $grown bytes; kmalloc-cg-8k, -192, -64, -16: $*" | diag
+[ "$grown" -ge $((100 * 8192)) ] && [ "$1" -ge 100 ] && [ "$2" -ge 100 ] &&
+	[ "$3" -ge 300 ] && [ "$4" -ge 100 ] && grown=enough
+is "100 namespaces activated, their lists' every allocation charged, to the activating task's memory cgroup" \
 	"$activated $grown" "100 enough"
 
 rm -rf "$tmp"
