@@ -344,7 +344,7 @@ static int openat2_path(int dirfd, const char *path, int flags,
  */
 static void __attribute__((noreturn)) list(const char *pid)
 {
-	char proc_root[32], path[128], buf[65536];
+	char proc_root[32], path[128], file[160], buf[65536];
 	struct statfs fs;
 	struct stat st;
 	int root, dir, fd, err;
@@ -373,22 +373,22 @@ static void __attribute__((noreturn)) list(const char *pid)
 	if (fd < 0)
 		fail(errno, "%s/active", path);
 	close(fd);
+	join(file, sizeof(file), path, "/ascii_runtime_measurements");
 	fd = openat(dir, "ascii_runtime_measurements",
 		    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		fail(errno, "%s/ascii_runtime_measurements", path);
+		fail(errno, "%s", file);
 	if (fstatfs(fd, &fs) || fstat(fd, &st))
-		fail(errno, "%s/ascii_runtime_measurements", path);
+		fail(errno, "%s", file);
 	if (fs.f_type != SECURITYFS_MAGIC || !S_ISREG(st.st_mode))
-		fail(ENOENT, "%s/ascii_runtime_measurements: not securityfs's",
-		     path);
+		fail(ENOENT, "%s: not securityfs's", file);
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
 		err = write_all(STDOUT_FILENO, buf, n);
 		if (err)
 			fail(err, "stdout");
 	}
 	if (n < 0)
-		fail(errno, "%s/ascii_runtime_measurements", path);
+		fail(errno, "%s", file);
 	exit(0);
 }
 

@@ -23,6 +23,16 @@ ima=/sys/kernel/security/ima
 cases="- ima-ng:sha224 ima-ngv2:sha256 ima-sig:sha256 ima-sigv2:sha224
 ima-buf:sha256 ima-modsig:sha256 evm-sig:sha256 ima:sha1 ima-ns:sha1
 ima-ns:sha256"
+# names CASE: its template in $t and its algorithm in $a ("host:ima-ns",
+# the namespace the host's root activates: t=host a=ima-ns, the names of
+# its files).
+names() {
+	case $1 in
+	-) t=ima-ng a=sha256 ;;
+	host:*) t=host a=ima-ns ;;
+	*) t=${1%:*} a=${1#*:} ;;
+	esac
+}
 
 # cases DIR: activate a namespace per case; in DIR/T.A, what a second
 # activation gives (EBUSY), the ascii list, the count and the violations;
@@ -39,11 +49,9 @@ if [ "${1:-}" = cases ]; then
 		cat \$d.t \$f/ascii_runtime_measurements \$f/runtime_measurements_count \$f/violations >\$d &&
 		od -An -v -tx1 \$f/binary_runtime_measurements | tr -d ' \\n' >\$d.bin && cat \$f/nsid >\$d.id"
 	for c in $cases; do
-		if [ "$c" = - ]; then
-			t=ima-ng a=sha256 set_up=:
-		else
-			t=${c%:*} a=${c#*:} set_up="echo $a >$ima/hash && echo $t >$ima/template_name"
-		fi
+		names "$c"
+		set_up="echo $a >$ima/hash && echo $t >$ima/template_name"
+		[ "$c" = - ] && set_up=:
 		userns "d=$tmp/$t.$a f=$ima && $set_up && echo 1 >$ima/active && { $read_list; }" ||
 			echo "case $c: status $?" >>"$tmp/failed"
 	done
@@ -112,11 +120,7 @@ dmesg >"$tmp/dmesg-after"
 is "every case set up, activated and read" "$(cat "$tmp/failed" 2>/dev/null)" ""
 got= want= gotbin= wantbin=
 for c in $cases host:ima-ns; do
-	case $c in
-	-) t=ima-ng a=sha256 ;;
-	host:*) t=host a=ima-ns ;;
-	*) t=${c%:*} a=${c#*:} ;;
-	esac
+	names "$c"
 	got="$got$(cat "$tmp/$t.$a")
 "
 	gotbin="$gotbin$t $a $(cat "$tmp/$t.$a.bin")
