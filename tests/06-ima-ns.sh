@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 124, debug 117
+# Results: ima-ns 135, debug 128
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -66,6 +66,9 @@ guest_tap ima-ns -- "$top/tests/guest/ima-ns-template.sh"
 # that a record the host would write for it shows, slab_nomerge so that
 # the charged kmalloc caches are counted alone.
 guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-list.sh"
+# A namespace's measure rules fill its list: exact entries, re-measured
+# after each kind of change, charged to the reading task's memory cgroup.
+guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-measure.sh"
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
 if in_pass ima-ns-off; then

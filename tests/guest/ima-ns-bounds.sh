@@ -147,7 +147,7 @@ kmsg_since() {
 }
 bad="dont_measure appraise_algos=nope
 dont_measure appraise_type=imasig
-measure func=BPRM_CHECK
+measure func=MODULE_CHECK
 audit func=BPRM_CHECK
 dont_measure subj_type=x
 dont_measure func=NOPE

@@ -69,47 +69,10 @@ tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 
 # expect ascii|binary TEMPLATE ALGO NSID: the boot_aggregate entry that
-# opens a list, as the ascii list prints it or as hex of the binary list,
-# computed from IMA's formats (Documentation/security/IMA-templates.rst),
-# not from the kernel's code.  Its fields hold what boot_aggregate has:
-# a zero digest, the name, the id for nsid, and nothing for the fields of
-# signatures, buffers and inode attributes.
+# opens a list, as the ascii list prints it or as hex of the binary list
+# (imaentry.py): a zero digest, the name, the id for nsid.
 expect() {
-	python3 - "$@" <<'EOF'
-import hashlib, struct, sys
-mode, template, algo, nsid = sys.argv[1:]
-size = {"sha1": 20, "sha224": 28, "sha256": 32, "sha512": 64}[algo]
-fmts = {"ima": "d|n", "ima-ng": "d-ng|n-ng", "ima-ngv2": "d-ngv2|n-ng",
-        "ima-sig": "d-ng|n-ng|sig", "ima-sigv2": "d-ngv2|n-ng|sig",
-        "ima-buf": "d-ng|n-ng|buf",
-        "ima-modsig": "d-ng|n-ng|sig|d-modsig|modsig",
-        "evm-sig": "d-ng|n-ng|evmsig|xattrnames|xattrlengths|xattrvalues|iuid|igid|imode",
-        "ima-ns": "d-ng|n-ng|nsid"}
-name = b"boot_aggregate"
-data = {"d": bytes(size), "n": name + b"\0", "n-ng": name + b"\0",
-        "d-ng": algo.encode() + b":\0" + bytes(size),
-        "d-ngv2": b"ima:" + algo.encode() + b":\0" + bytes(size),
-        "nsid": struct.pack("<Q", int(nsid))}
-shown = {"d": bytes(size).hex(), "n": name.decode(), "n-ng": name.decode(),
-         "d-ng": algo + ":" + bytes(size).hex(),
-         "d-ngv2": "ima:" + algo + ":" + bytes(size).hex(), "nsid": nsid}
-fields = fmts[template].split("|")
-if template == "ima":
-    # The original template: the digest alone, the name padded to 256
-    # bytes in the template digest, as its length and text in the list.
-    digest = hashlib.sha1(data["d"] + name.ljust(256, b"\0")).digest()
-    tdata = data["d"] + struct.pack("<I", len(name)) + name
-else:
-    tdata = b"".join(struct.pack("<I", len(data.get(f, b""))) + data.get(f, b"")
-                     for f in fields)
-    digest = hashlib.sha1(tdata).digest()
-    tdata = struct.pack("<I", len(tdata)) + tdata
-if mode == "ascii":
-    print("10", digest.hex(), template, *(shown.get(f, "") for f in fields))
-else:
-    print((struct.pack("<I", 10) + digest + struct.pack("<I", len(template)) +
-           template.encode() + tdata).hex())
-EOF
+	"$(dirname "$0")/imaentry.py" "$1" 10 "$2" "$3" 0 boot_aggregate "$4"
 }
 
 cp $ima/ascii_runtime_measurements "$tmp/host-before"

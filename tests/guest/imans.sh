@@ -35,8 +35,8 @@ is "and the namespace audits the exec" "$(grep -cF "file=\"$tmp/f\" " "$tmp/recs
 is "an audit rule from uid 1000 is EPERM, explained" "$(with_status runas 1000 imans --rule "$audit" -- true)" \
 "imans: rule: $audit: EPERM (Operation not permitted): only host root with CAP_AUDIT_WRITE may set audit rules in a namespace
 status 125"
-is "a measure rule is EINVAL, explained" "$(with_status imans --rule 'measure func=BPRM_CHECK' -- true)" \
-"imans: rule: measure func=BPRM_CHECK: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
+is "a measure rule for a hook a namespace cannot own is EINVAL, explained" "$(with_status imans --rule 'measure func=MODULE_CHECK' -- true)" \
+"imans: rule: measure func=MODULE_CHECK: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only measure rules for BPRM_CHECK, MMAP_CHECK, FILE_CHECK and CREDS_CHECK, audit and dont_* rules are, and ids must be mapped in the namespace
 status 125"
 
 is "two --rule options load both rules, in order" \
@@ -68,11 +68,11 @@ $usage
 status 2"
 is "a rule naming a uid the namespace does not map is EINVAL, explained" \
 	"$(with_status runas 1000 imans --rule 'dont_measure uid=1' -- true)" \
-"imans: rule: dont_measure uid=1: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
+"imans: rule: dont_measure uid=1: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only measure rules for BPRM_CHECK, MMAP_CHECK, FILE_CHECK and CREDS_CHECK, audit and dont_* rules are, and ids must be mapped in the namespace
 status 125"
-printf 'dont_measure fsmagic=0x1\nmeasure func=BPRM_CHECK\n' >"$tmp/bad"
-is "--policy with a measure rule is EINVAL, explained" "$(with_status runas 1000 imans --policy "$tmp/bad" -- true)" \
-"imans: policy: $tmp/bad: EINVAL (Invalid argument): a rule in the file is malformed, or not allowed in a namespace: only audit and dont_* rules are, and ids must be mapped in the namespace
+printf 'dont_measure fsmagic=0x1\nmeasure func=MODULE_CHECK\n' >"$tmp/bad"
+is "--policy with a measure rule for MODULE_CHECK is EINVAL, explained" "$(with_status runas 1000 imans --policy "$tmp/bad" -- true)" \
+"imans: policy: $tmp/bad: EINVAL (Invalid argument): a rule in the file is malformed, or not allowed in a namespace: only measure rules for BPRM_CHECK, MMAP_CHECK, FILE_CHECK and CREDS_CHECK, audit and dont_* rules are, and ids must be mapped in the namespace
 status 125"
 echo "$audit" >"$tmp/auditpolicy"
 is "--policy with an audit rule, from uid 1000, is EPERM, explained" \

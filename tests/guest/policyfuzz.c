@@ -517,7 +517,8 @@ static void batch(char **cur, size_t *len, char **spare, long limit)
 	}
 	/*
 	 * Keep a batch that was all accepted and is harmless: in a namespace
-	 * any (all its rules are audit rules), on the host only audit rules.
+	 * any (its rules act on its own list and records only), on the host
+	 * only audit rules.
 	 */
 	/* Always draw, so that the inputs depend on the seed alone. */
 	keep = pick(2);

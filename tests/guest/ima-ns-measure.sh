@@ -1,0 +1,212 @@
+#!/bin/sh
+# A namespace's measure rules, from a guest on the ima-ns kernel booted
+# with integrity_audit=1 and slab_nomerge: which rules the root of a
+# namespace owned by an unprivileged user may write; the namespace's list
+# filled by them, checked entry by entry against entries the test
+# computes itself (imaentry.py): one per file content and PCR, exactly one
+# more after each kind of change to the file (by the namespace, the host,
+# another namespace; cp, mv, rm and create), in the PCR and template a
+# rule names; each namespace's digest in its own algorithm; a file IMA
+# cannot read (O_DIRECT) recorded with a zero digest.  None of it writes
+# an audit record or a kernel log line, or changes the host's list; the
+# entries are charged to the memory cgroup of the task whose access was
+# measured.
+#
+#   ima-ns-measure.sh               the test
+#   ima-ns-measure.sh cases DIR     the namespaces' part alone, its
+#                                   results in DIR (run by the test under
+#                                   auditrd)
+. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/helpers.sh"
+. "$(dirname "$0")/slab.sh"
+ima=/sys/kernel/security/ima
+here=$(dirname "$0")
+
+# The rules written in a namespace of uid 1000's, one per line.
+taken="measure func=BPRM_CHECK
+measure func=MMAP_CHECK mask=MAY_EXEC
+measure func=FILE_CHECK mask=MAY_READ fowner=0 pcr=11 template=ima-sig
+measure func=CREDS_CHECK template=ima-ns
+pcr=63 measure func=FILE_CHECK
+dont_measure func=MODULE_CHECK"
+refused="measure
+measure mask=MAY_READ
+measure func=MODULE_CHECK
+measure func=FIRMWARE_CHECK
+measure func=KEXEC_KERNEL_CHECK
+measure func=KEXEC_INITRAMFS_CHECK
+measure func=POLICY_CHECK
+measure func=KEXEC_CMDLINE
+measure func=KEY_CHECK
+measure func=CRITICAL_DATA
+measure func=SETXATTR_CHECK
+measure func=BPRM_CHECK template=ima
+measure func=BPRM_CHECK template=d-ng|n-ng
+measure func=BPRM_CHECK template=ima-bogus
+measure func=BPRM_CHECK pcr=64
+measure func=BPRM_CHECK pcr=-1
+dont_measure func=BPRM_CHECK pcr=11
+audit func=BPRM_CHECK pcr=11
+dont_measure func=BPRM_CHECK template=ima-ng
+measure func=BPRM_CHECK appraise_type=imasig
+measure func=BPRM_CHECK digest_type=verity
+measure func=BPRM_CHECK permit_directio
+measure func=BPRM_CHECK keyrings=.ima
+appraise func=BPRM_CHECK
+hash func=BPRM_CHECK"
+
+# cases DIR: the namespaces' part; a failure is a line in DIR/failed.
+if [ "${1:-}" = cases ]; then
+	tmp=$2
+	not_ok() { echo "$*" >>"$tmp/failed"; }
+	d=$tmp/m
+	mkdir -m 1777 "$d" || not_ok "mkdir $d"
+
+	# The rules, one write each, then the policy as read back; then,
+	# in a namespace with sha1, the template ima, which fits it.
+	echo "$taken
+$refused" >"$tmp/rules.in"
+	userns "echo 1 >$ima/active && while read -r r; do
+		echo \"\$r: \$(errno write $ima/policy \"\$r
+\")\"; done <$tmp/rules.in && cat $ima/policy" >"$tmp/rules" 2>&1 ||
+		not_ok "rules: status $?"
+	userns "echo sha1 >$ima/hash && echo 1 >$ima/active &&
+		errno write $ima/policy 'measure func=BPRM_CHECK template=ima
+'" >>"$tmp/rules" 2>&1 || not_ok "rules, sha1: status $?"
+
+	# One namespace measures what it reads of the files its root (uid
+	# 1000 on the host) owns, in PCR 10, and what it executes of them in
+	# PCR 11 with ima-sig.  After each step, the count of its list.
+	hold m userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+measure func=BPRM_CHECK fowner=0 pcr=11 template=ima-sig
+' >/dev/null"
+	m=$held
+	in_m() { nsenter -t "$m" --user --mount sh -c "$1" || not_ok "in m: $1: status $?"; }
+	count() { cat "/proc/$m/root$ima/runtime_measurements_count" >>"$tmp/counts"; }
+	f=$d/f
+	in_m "printf one >$f && cat $f >/dev/null"; count
+	in_m "cat $f >/dev/null"; count
+	in_m "printf two >$f && cat $f >/dev/null"; count
+	# By the host's root; the file stays uid 1000's.
+	printf three >"$f"; in_m "cat $f >/dev/null"; count
+	# By another namespace of uid 1000's.
+	userns "printf four >$f" || not_ok "sibling: status $?"
+	in_m "cat $f >/dev/null"; count
+	# cp over it (the same inode), mv onto it (another), rm and create.
+	printf five >"$d/g" && in_m "cp $d/g $f && cat $f >/dev/null"; count
+	printf six >"$d/h" && chown 1000 "$d/h" && mv "$d/h" "$f" && in_m "cat $f >/dev/null"; count
+	in_m "rm $f && printf seven >$f && cat $f >/dev/null"; count
+	# The first content again, under the same name: the same entry.
+	in_m "rm $f && printf one >$f && cat $f >/dev/null"; count
+	# An executed script: BPRM_CHECK in PCR 11 with ima-sig, then the
+	# shell's read of it in PCR 10; read again, nothing more.
+	in_m "printf '#!/bin/sh\n' >$d/x && chmod +x $d/x && $d/x && cat $d/x >/dev/null"; count
+	cp "/proc/$m/root$ima/ascii_runtime_measurements" "$tmp/m.ascii" &&
+		"$here/imalist.py" "/proc/$m/root$ima/binary_runtime_measurements" >"$tmp/m.bin" ||
+		not_ok "reading m's lists"
+	release m
+
+	# One file, measured by two namespaces with sha1 and sha512.
+	runas 1000 sh -c "printf algos >$d/a" || not_ok "creating $d/a"
+	for a in sha1 sha512; do
+		userns "echo $a >$ima/hash && echo 1 >$ima/active &&
+			errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && cat $d/a >/dev/null && cat $ima/ascii_runtime_measurements" >"$tmp/$a" 2>&1 ||
+			not_ok "$a: status $?"
+	done
+
+	# A file IMA cannot read: O_DIRECT on the root file system (9p),
+	# opened twice, in a namespace with sha1 and the template ima.
+	userns "echo sha1 >$ima/hash && echo 1 >$ima/active &&
+		errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fsmagic=0x1021997 template=ima
+' >/dev/null && errno open /usr/bin/true d && errno open /usr/bin/true d &&
+		grep ' /usr/bin/true\$' $ima/ascii_runtime_measurements" >"$tmp/direct" 2>&1 ||
+		not_ok "direct: status $?"
+	exit 0
+fi
+
+plan 11
+tmp=$(mktemp -d)
+chmod 1777 "$tmp"
+d=$tmp/m
+entry() { "$here/imaentry.py" ascii "$@"; }
+sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
+
+cp $ima/ascii_runtime_measurements "$tmp/host-before"
+cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-before"
+dmesg >"$tmp/dmesg-before"
+auditrd -o "$tmp/recs" -- "$0" cases "$tmp" || echo "auditrd: status $?" >>"$tmp/failed"
+dmesg >"$tmp/dmesg-after"
+is "every namespace set up and its steps run" "$(cat "$tmp/failed" 2>/dev/null)" ""
+
+is "uid 1000's namespace takes measure rules for BPRM, MMAP, FILE and CREDS_CHECK, with pcr= and template=; it refuses a measure rule without func= or for another hook, pcr= and template= with another action, a template that does not fit its algorithm or is named by its format, and what changes how IMA handles a file; in a namespace with sha1, the template ima is taken" \
+	"$(cat "$tmp/rules")" "$(echo "$taken" | sed 's/$/: OK/')
+$(echo "$refused" | sed 's/$/: EINVAL/')
+measure func=BPRM_CHECK 
+measure func=MMAP_CHECK mask=MAY_EXEC 
+measure func=FILE_CHECK mask=MAY_READ pcr=11 fowner=0 template=ima-sig 
+measure func=CREDS_CHECK template=ima-ns 
+measure func=FILE_CHECK pcr=63 
+dont_measure func=MODULE_CHECK 
+OK"
+
+is "the count of the list after each step: one entry per content, none for a read of the same, one for each change by the namespace, the host, another namespace, cp, mv, rm and create; none for earlier content under the same name; two for an executed script" \
+	"$(tr '\n' ' ' <"$tmp/counts")" "2 2 3 4 5 6 7 8 8 10 "
+want="$(entry 10 ima-ng sha256 0 boot_aggregate)"
+for c in one two three four five six seven; do
+	want="$want
+$(entry 10 ima-ng sha256 "$(sha sha256 $c)" "$d/f")"
+done
+x=$(printf '#!/bin/sh\n' | sha256sum | cut -d' ' -f1)
+want="$want
+$(entry 11 ima-sig sha256 "$x" "$d/x")
+$(entry 10 ima-ng sha256 "$x" "$d/x")"
+is "the namespace's list, entry by entry" "$(cat "$tmp/m.ascii")" "$want"
+is "its binary list holds the same entries" "$(cat "$tmp/m.bin")" "$want"
+is "one file measured by two namespaces, with sha1 and with sha512: each list holds the file's digest in its algorithm" \
+	"$(cat "$tmp/sha1" "$tmp/sha512")" "$(entry 10 ima-ng sha1 0 boot_aggregate)
+$(entry 10 ima-ng sha1 "$(sha sha1 algos)" "$d/a")
+$(entry 10 ima-ng sha512 0 boot_aggregate)
+$(entry 10 ima-ng sha512 "$(sha sha512 algos)" "$d/a")"
+is "a file opened twice with O_DIRECT, which IMA cannot read: one entry, in the template ima with a zero sha1 digest" \
+	"$(cat "$tmp/direct")" "OK
+OK
+$(entry 10 ima sha1 0 /usr/bin/true)"
+
+is "measuring wrote no audit record" "$(cat "$tmp/recs")" ""
+is "and no kernel log line of IMA's" \
+	"$(diff "$tmp/dmesg-before" "$tmp/dmesg-after" | grep -E '\] (ima|integrity|IMA): |audit: type=18[0-9][0-9] ')" ""
+cp $ima/ascii_runtime_measurements "$tmp/host-after"
+cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-after"
+check "the host's list, count and violations did not change" cmp "$tmp/host-before" "$tmp/host-after"
+
+# The entries are charged to the memory cgroup of the task whose access
+# was measured.  A namespace's root makes 100 files; once every other
+# IMA namespace is freed, a task in a cgroup of its own reads them there:
+# each measurement allocates with __GFP_ACCOUNT an ns_status, the digest
+# it keeps (40 bytes), the entry (64), its digests (132), its fields (40
+# and the name, at most 26 with its NUL) and its list node (40); so, with
+# slab_nomerge, ns_status and kmalloc-cg-192, -64 and -32 hold at least
+# 100, 100, 400 and 100 objects more.
+cg=/sys/fs/cgroup
+mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
+	echo "cannot set up a memory cgroup" | diag
+caches() { for c in ns_status kmalloc-cg-192 kmalloc-cg-64 kmalloc-cg-32; do slab $c; done; }
+hold c userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && mkdir $tmp/c && for i in \$(seq 100); do printf \$i >$tmp/c/\$i || exit; done"
+echo "IMA namespaces and ns_status before: $(settle "1 0")" | diag
+echo $$ >$cg/t/cgroup.procs
+set -- $(caches)
+nsenter -t "$held" --user --mount sh -c "for f in $tmp/c/*; do cat \$f >/dev/null || exit; done" &&
+	n=$(cat "/proc/$held/root$ima/runtime_measurements_count")
+set -- $(($(slab ns_status) - $1)) $(($(slab kmalloc-cg-192) - $2)) \
+	$(($(slab kmalloc-cg-64) - $3)) $(($(slab kmalloc-cg-32) - $4))
+echo $$ >$cg/cgroup.procs
+release c
+rmdir $cg/t && umount $cg
+echo "for 100 measurements: ns_status, kmalloc-cg-192, -64, -32: $*" | diag
+[ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] && [ "$4" -ge 100 ] && grown=enough
+is "100 files measured by a namespace, every allocation charged to the reading task's memory cgroup" \
+	"${n:-} ${grown:-}" "101 enough"
+
+rm -rf "$tmp"
