@@ -7,15 +7,16 @@
 # and under a custom policy with measure, audit and appraise (fix) rules,
 # on stock, ima-ns-off and ima-ns.  ima-ns-off must print exactly what
 # stock prints.  ima-ns must too, with no IMA namespace anywhere and with
-# one active in a sibling container, except that there a user namespace
-# may mount securityfs.  Any difference fails and is printed as a diff.
+# one active in a sibling container and, in the na context, below one
+# that measures and audits, except that there a user namespace may mount
+# securityfs.  Any difference fails and is printed as a diff.
 #
 # The debug pass boots only the debug kernel, under the custom policy and
 # in three of the five contexts (d0, d2, na):
 # there, the sibling's run must print what the plain run prints, and
 # lockdep shows that the host alone never took the ns_status lock, but
 # did with the sibling.
-# Results: ima-ns 18, debug 6
+# Results: ima-ns 20, debug 6
 . "$(dirname "$0")/lib.sh"
 
 dir=$top/build/host-diff/$pass
@@ -89,10 +90,12 @@ for p in tcb custom; do
 		whole ima-ns-$p-sibling
 		n=$(grep -c '^== .* in na: ' "$dir/ima-ns-$p-sibling")
 		is "$p: the na context ran below an active IMA namespace on ima-ns, all $n times" \
-			"$(grep '^na: ' "$dir/ima-ns-$p-sibling")" "na: activations: $(yes 0 | head -n "$n" | paste -sd' ')"
+			"$(grep '^na: activations: ' "$dir/ima-ns-$p-sibling")" "na: activations: $(yes 0 | head -n "$n" | paste -sd' ')"
+		is "$p: and each of those namespaces measured what it opened into its own list (counts above 1)" \
+			"$(grep '^na: lists: ' "$dir/ima-ns-$p-sibling" | awk '{ for (i = 3; i <= NF; i++) if ($i < 2) bad++; print NF - 2, bad + 0 }')" "$n 0"
 		same "$p: ima-ns-off does on the host exactly what stock does" stock-$p-plain ima-ns-off-$p-plain
 		same "$p: ima-ns, with no IMA namespace, does on the host what stock does" stock-$p-plain ima-ns-$p-plain
-		same "$p: ima-ns, with an IMA namespace and its audit rule in a sibling, does on the host what stock does" \
+		same "$p: ima-ns, with IMA namespaces measuring and auditing in a sibling and below the na context, does on the host what stock does" \
 			stock-$p-plain ima-ns-$p-sibling
 	elif [ $p = custom ]; then
 		# The debug kernel, under the policy with the most rules.

@@ -17,9 +17,9 @@
 # path on every kernel, holding cert.der, an X.509 certificate.  With
 # "custom" the guest was booted with no policy and ima_appraise=fix and
 # loads one with measure, audit and appraise rules.  With "sibling" (ima-ns
-# only) a container with an active IMA namespace and an audit rule of its
-# own lives while the scenarios run; with "plain" nothing but the host's
-# IMA is ever used.
+# only) a container with an active IMA namespace and measure and audit
+# rules of its own lives while the scenarios run; with "plain" nothing but
+# the host's IMA is ever used.
 #
 # Output is normalised only for what cannot be the same from one boot to
 # the next: audit time stamps and serials, pids and inode numbers, and the
@@ -59,10 +59,13 @@ auditrd -o /dev/null -- true || fail "auditrd does not work"
 
 held=
 if [ "$mode" = sibling ]; then
-	# A container with an active IMA namespace whose own rule audits
-	# every read and exec in it; it waits on a FIFO while the scenarios
-	# run.  Its records, if any reached the host, would show below.
-	hold sibling rootns "echo 1 >$ima/active && errno write $ima/policy 'audit func=FILE_CHECK mask=MAY_READ
+	# A container with an active IMA namespace whose own rules measure
+	# and audit every read and exec in it; it waits on a FIFO while the
+	# scenarios run.  Its records, if any reached the host, would show
+	# below.
+	hold sibling rootns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ
+measure func=BPRM_CHECK mask=MAY_EXEC
+audit func=FILE_CHECK mask=MAY_READ
 audit func=BPRM_CHECK mask=MAY_EXEC
 ' >/dev/null"
 	sibling=$!
@@ -75,24 +78,31 @@ fi
 # namespace of its own, in "sibling" mode (where the kernel has IMA
 # namespaces: that namespace's policy is then evaluated after the host's);
 # in "plain" mode nothing is mounted.  The namespace audits every file of
-# the share (9p) opened for writing in it, so it reads their contents
+# the share (9p) opened for writing in it, and measures every file of the
+# root file system and the share (both 9p) opened in it, whatever for,
+# into its own list (O_DIRECT included), so it reads their contents
 # first: what it learns must never stand for what the host measures
 # later.  Its records carry ima_nsid= (13 leaves them out of the
 # comparison).  (Not securityfs's files: its rule would then try to read
 # the host's policy file as the policy scenario writes it, and the
 # failure's INTEGRITY_DATA record, which names no namespace, would differ.)
 # The script is the same in both modes: the host measures it.
-# Each activation's outcome goes to $tmp/na, which is not compared.
+# Each activation's outcome goes to $tmp/na, and the count of the
+# namespace's list after the scenario to $tmp/na-list, neither compared.
 mkdir "$tmp/sfs"
 cat >"$tmp/na.sh" <<EOF
 #!/bin/sh
 if [ -e $tmp/sibling ]; then
 	mount -t securityfs securityfs $tmp/sfs 2>/dev/null &&
 		echo 1 2>/dev/null >$tmp/sfs/integrity/ima/active &&
-		echo 'audit func=FILE_CHECK mask=^MAY_WRITE fsmagic=0x1021997' 2>/dev/null >$tmp/sfs/integrity/ima/policy
+		printf 'audit func=FILE_CHECK mask=^MAY_WRITE fsmagic=0x1021997\nmeasure func=FILE_CHECK fsmagic=0x1021997\n' \
+			2>/dev/null >$tmp/sfs/integrity/ima/policy
 	echo \$? >>$tmp/na
 fi
-exec "\$@"
+"\$@"
+rc=\$?
+[ ! -e $tmp/sibling ] || cat $tmp/sfs/integrity/ima/runtime_measurements_count >>$tmp/na-list
+exit \$rc
 EOF
 chmod 755 "$tmp/na.sh"
 [ "$mode" = plain ] || : >"$tmp/sibling"
@@ -176,6 +186,7 @@ if [ -r /proc/lockdep ]; then
 	fi
 fi
 [ ! -e "$tmp/na" ] || echo "na: activations: $(paste -sd' ' "$tmp/na")"
+[ ! -e "$tmp/na-list" ] || echo "na: lists: $(paste -sd' ' "$tmp/na-list")"
 
 # Last, as it makes an IMA namespace where the kernel has them.
 echo "== securityfs mounted in a new user namespace"

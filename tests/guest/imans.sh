@@ -102,8 +102,8 @@ ima
 1
 status 0"
 is "--hash of an algorithm the kernel does not have is EINVAL, explained" \
-	"$(with_status runas 1000 imans --hash sha512 -- true)" \
-"imans: hash: sha512: EINVAL (Invalid argument): the kernel has no such algorithm (a namespace never has a module loaded: the host's root may load it), or the template ima takes SHA1 and MD5 only
+	"$(with_status runas 1000 imans --hash sm3 -- true)" \
+"imans: hash: sm3: EINVAL (Invalid argument): the kernel has no such algorithm (a namespace never has a module loaded: the host's root may load it), or the template ima takes SHA1 and MD5 only
 status 125"
 is "--template of a name that is no built-in template's is EINVAL, explained" \
 	"$(with_status runas 1000 imans --template d-ng\|n-ng -- true)" \
