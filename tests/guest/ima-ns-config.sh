@@ -32,8 +32,8 @@ md5 EINVAL sha256
 sha1 OK sha1
 rmd160 EINVAL sha1
 sha256 OK sha256
-sha384 OK sha384
-sha512 OK sha512
+sha384 EINVAL sha256
+sha512 EINVAL sha256
 sha224 OK sha224
 rmd128 EINVAL sha224
 rmd256 EINVAL sha224

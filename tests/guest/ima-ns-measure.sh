@@ -106,10 +106,10 @@ measure func=BPRM_CHECK fowner=0 pcr=11 template=ima-sig
 		not_ok "reading m's lists"
 	release m
 
-	# One file, measured by two namespaces with sha1 and sha512; not
+	# One file, measured by two namespaces with sha1 and sha224; not
 	# their own securityfs files, which their root owns too.
 	runas 1000 sh -c "printf algos >$d/a" || not_ok "creating $d/a"
-	for a in sha1 sha512; do
+	for a in sha1 sha224; do
 		userns "echo $a >$ima/hash && echo 1 >$ima/active &&
 			errno write $ima/policy 'dont_measure fsmagic=0x73636673
 measure func=FILE_CHECK mask=MAY_READ fowner=0
@@ -124,10 +124,28 @@ measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null && errno open /usr/bin/true d && errno open /usr/bin/true d &&
 		grep ' /usr/bin/true\$' $ima/ascii_runtime_measurements" >"$tmp/direct" 2>&1 ||
 		not_ok "direct: status $?"
+
+	# A script read (PCR 10), then executed under a rule for PCR 42.
+	userns "echo 1 >$ima/active && errno write $ima/policy 'dont_measure fsmagic=0x73636673
+measure func=FILE_CHECK mask=MAY_READ fowner=0
+measure func=BPRM_CHECK fowner=0 pcr=42
+' >/dev/null && printf '#!/bin/sh\n' >$d/p && chmod +x $d/p && cat $d/p >/dev/null && $d/p &&
+		cat $ima/ascii_runtime_measurements" >"$tmp/pcr42" 2>&1 || not_ok "pcr 42: status $?"
+
+	# The host's root's files that uid 1000 may not read: one it may
+	# only write (0622), one it may only execute (0711).
+	printf secret >"$d/w" && chmod 0622 "$d/w" && cp /usr/bin/true "$d/t" && chmod 0711 "$d/t" ||
+		not_ok "creating $d/w and $d/t"
+	userns "echo 1 >$ima/active && errno write $ima/policy 'dont_measure fsmagic=0x73636673
+measure func=FILE_CHECK mask=MAY_WRITE
+measure func=BPRM_CHECK
+' >/dev/null && errno open $d/w w >/dev/null && $d/t &&
+		grep -E ' $d/(w|t)\$' $ima/ascii_runtime_measurements" >"$tmp/unreadable" 2>&1 ||
+		not_ok "unreadable: status $?"
 	exit 0
 fi
 
-plan 11
+plan 14
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -165,15 +183,23 @@ $(entry 11 ima-sig sha256 "$x" "$d/x")
 $(entry 10 ima-ng sha256 "$x" "$d/x")"
 is "the namespace's list, entry by entry" "$(cat "$tmp/m.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/m.bin")" "$want"
-is "one file measured by two namespaces, with sha1 and with sha512: each list holds the file's digest in its algorithm" \
-	"$(cat "$tmp/sha1" "$tmp/sha512")" "$(entry 10 ima-ng sha1 0 boot_aggregate)
+is "one file measured by two namespaces, with sha1 and with sha224: each list holds the file's digest in its algorithm" \
+	"$(cat "$tmp/sha1" "$tmp/sha224")" "$(entry 10 ima-ng sha1 0 boot_aggregate)
 $(entry 10 ima-ng sha1 "$(sha sha1 algos)" "$d/a")
-$(entry 10 ima-ng sha512 0 boot_aggregate)
-$(entry 10 ima-ng sha512 "$(sha sha512 algos)" "$d/a")"
+$(entry 10 ima-ng sha224 0 boot_aggregate)
+$(entry 10 ima-ng sha224 "$(sha sha224 algos)" "$d/a")"
 is "a file opened twice with O_DIRECT, which IMA cannot read: one entry, in the template ima with a zero sha1 digest" \
 	"$(cat "$tmp/direct")" "OK
 OK
 $(entry 10 ima sha1 0 /usr/bin/true)"
+
+is "a script read, then executed under a rule for PCR 42: an entry in PCR 10 and one in PCR 42" \
+	"$(cat "$tmp/pcr42")" "$(entry 10 ima-ng sha256 0 boot_aggregate)
+$(entry 10 ima-ng sha256 "$x" "$d/p")
+$(entry 42 ima-ng sha256 "$x" "$d/p")"
+is "files of the host's root that uid 1000 may only write or only execute: their entries in its namespace's list have a zero digest, not the digest of what it may not read" \
+	"$(cat "$tmp/unreadable")" "$(entry 10 ima-ng sha256 0 "$d/w")
+$(entry 10 ima-ng sha256 0 "$d/t")"
 
 is "measuring wrote no audit record" "$(cat "$tmp/recs")" ""
 is "and no kernel log line of IMA's" \
@@ -181,6 +207,18 @@ is "and no kernel log line of IMA's" \
 cp $ima/ascii_runtime_measurements "$tmp/host-after"
 cat $ima/runtime_measurements_count $ima/violations >>"$tmp/host-after"
 check "the host's list, count and violations did not change" cmp "$tmp/host-before" "$tmp/host-after"
+
+# The host's own rules with PCR 42, in its template, ima-sig (stock 6.1
+# shifted an int by the PCR, so PCR 42's bit was PCR 10's and the second
+# entry went missing).
+errno write $ima/policy "measure func=FILE_CHECK mask=MAY_READ fowner=4242
+measure func=BPRM_CHECK fowner=4242 pcr=42
+" >/dev/null || echo "the host's rules were refused" | diag
+printf '#!/bin/sh\n' >"$tmp/hp" && chown 4242 "$tmp/hp" && chmod 755 "$tmp/hp" &&
+	cat "$tmp/hp" >/dev/null && "$tmp/hp" || echo "the host's script failed" | diag
+is "the host's rules likewise: an entry in PCR 10 and one in PCR 42" \
+	"$(grep " $tmp/hp \$" $ima/ascii_runtime_measurements)" "$(entry 10 ima-sig sha256 "$x" "$tmp/hp")
+$(entry 42 ima-sig sha256 "$x" "$tmp/hp")"
 
 # The entries are charged to the memory cgroup of the task whose access
 # was measured.  A namespace's root makes 100 files; once every other
