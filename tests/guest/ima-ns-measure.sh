@@ -142,10 +142,21 @@ measure func=BPRM_CHECK
 ' >/dev/null && errno open $d/w w >/dev/null && $d/t &&
 		grep -E ' $d/(w|t)\$' $ima/ascii_runtime_measurements" >"$tmp/unreadable" 2>&1 ||
 		not_ok "unreadable: status $?"
+
+	# A program executed while the task may not read it, then again
+	# once it may: its zero entry does not stand for its digest.
+	cp /usr/bin/true "$d/r" && chmod 0711 "$d/r" || not_ok "creating $d/r"
+	hold r userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=BPRM_CHECK
+' >/dev/null"
+	nsenter -t "$held" --user --mount "$d/r" && chmod 0755 "$d/r" &&
+		nsenter -t "$held" --user --mount "$d/r" &&
+		grep " $d/r\$" "/proc/$held/root$ima/ascii_runtime_measurements" >"$tmp/readable" ||
+		not_ok "readable again: status $?"
+	release r
 	exit 0
 fi
 
-plan 14
+plan 15
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -200,6 +211,9 @@ $(entry 42 ima-ng sha256 "$x" "$d/p")"
 is "files of the host's root that uid 1000 may only write or only execute: their entries in its namespace's list have a zero digest, not the digest of what it may not read" \
 	"$(cat "$tmp/unreadable")" "$(entry 10 ima-ng sha256 0 "$d/w")
 $(entry 10 ima-ng sha256 0 "$d/t")"
+is "a program executed while uid 1000 may not read it, then once it may: a zero entry, then one with its digest" \
+	"$(cat "$tmp/readable")" "$(entry 10 ima-ng sha256 0 "$d/r")
+$(entry 10 ima-ng sha256 "$(sha256sum </usr/bin/true | cut -d' ' -f1)" "$d/r")"
 
 is "measuring wrote no audit record" "$(cat "$tmp/recs")" ""
 is "and no kernel log line of IMA's" \
