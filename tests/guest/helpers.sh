@@ -45,6 +45,21 @@ release() {
 	eval "wait \$_hold_$1" || not_ok "the namespace held as $1 ended with status $?"
 }
 
+# host_state FILE: the host's measurement list, its count and its
+# violations, into FILE, to compare before and after a namespace's work.
+host_state() {
+	cat /sys/kernel/security/ima/ascii_runtime_measurements \
+		/sys/kernel/security/ima/runtime_measurements_count \
+		/sys/kernel/security/ima/violations >"$1"
+}
+
+# ima_log_lines BEFORE AFTER: the kernel log lines of IMA and of the
+# integrity subsystem, and the audit records that went to the kernel log,
+# that AFTER (dmesg's output) has beyond BEFORE.
+ima_log_lines() {
+	diff "$1" "$2" | grep -E '\] (ima|integrity|IMA): |audit: type=18[0-9][0-9] '
+}
+
 # audit_strip: audit records with their time stamp and serial taken out,
 # so that they can be compared whole: "type=T msg=audit(...): rest"
 # becomes "type=T rest".
