@@ -2,8 +2,9 @@
 /*
  * imans - run a command in a fresh IMA namespace
  *
- *   imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
- *         [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
+ *   imans [--hash ALGO] [--template NAME] [--rule RULE]... [--measure CONDS]...
+ *         [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid]
+ *         -- CMD [ARGS]
  *   imans list PID
  *
  * Creates a user and a mount namespace (and a pid namespace with --pid),
@@ -101,8 +102,8 @@ static void __attribute__((noreturn)) fail(int err, const char *fmt, ...)
 static void __attribute__((noreturn)) usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]\n"
-		"             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n"
+		"usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--measure CONDS]...\n"
+		"             [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n"
 		"       imans list PID\n");
 	exit(status);
 }
@@ -466,6 +467,7 @@ int main(int argc, char **argv)
 		{ "hash", required_argument, NULL, 'H' },
 		{ "template", required_argument, NULL, 'T' },
 		{ "rule", required_argument, NULL, 'r' },
+		{ "measure", required_argument, NULL, 'm' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "map-root", no_argument, NULL, 'R' },
 		{ "map-auto", no_argument, NULL, 'A' },
@@ -476,7 +478,7 @@ int main(int argc, char **argv)
 	};
 	const char *rules[MAX_RULES], *policy_file = NULL, *root = NULL;
 	const char *hash = NULL, *template = NULL;
-	char mnt[4096], path[4096];
+	char mnt[4096], path[4096], *measure;
 	int opt, nrules = 0, automap = 0, maproot = 0, newpid = 0, i;
 
 	if (argc > 1 && !strcmp(argv[1], "list")) {
@@ -487,11 +489,19 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'r':
+		case 'm':
 			if (nrules == MAX_RULES) {
 				fprintf(stderr, "imans: more than %d rules\n", MAX_RULES);
 				usage(2);
 			}
-			rules[nrules++] = optarg;
+			if (opt == 'm' && !*optarg)
+				usage(2);
+			/* --measure CONDS is the rule "measure CONDS". */
+			if (opt == 'm' && asprintf(&measure, "measure %s", optarg) < 0) {
+				perror("imans");
+				exit(EXIT_SETUP);
+			}
+			rules[nrules++] = opt == 'm' ? measure : optarg;
 			break;
 		case 'p':
 			policy_file = optarg;

@@ -3,14 +3,14 @@
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
-plan 44
+plan 47
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 sfs=/sys/kernel/security
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
-usage="usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--policy FILE]
-             [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
+usage="usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--measure CONDS]...
+             [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
        imans list PID"
 # with_status CMD...: its output (stdout and stderr) and then "status N".
 with_status() {
@@ -32,6 +32,23 @@ cp /usr/bin/true "$tmp/f"
 auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- imans --rule "$audit" -- sh -c "cat $sfs/ima/policy; $tmp/f" >"$tmp/out"
 is "the host's root loads an audit rule with --rule" "$(cat "$tmp/out")" "$audit "
 is "and the namespace audits the exec" "$(grep -cF "file=\"$tmp/f\" " "$tmp/recs")" 1
+# --measure CONDS: the rule "measure CONDS", in order with --rule, from
+# any user: the program's entry in the namespace's own list, its
+# template and digest (ima-ng, sha256).
+mkdir "$tmp/u" && chown 1000 "$tmp/u" && runas 1000 cp "$tmp/f" "$tmp/u/g" ||
+	echo "cannot copy $tmp/f for uid 1000" | diag
+is "uid 1000 measures the exec of its program with --measure, in order with --rule" \
+	"$(with_status runas 1000 imans --rule 'dont_measure fsmagic=0x9fa0' --measure 'func=BPRM_CHECK fowner=0' -- \
+		sh -c "cat $sfs/ima/policy; $tmp/u/g; grep ' $tmp/u/g\$' $sfs/ima/ascii_runtime_measurements | cut -d' ' -f3-4")" \
+"dont_measure fsmagic=0x9fa0 
+measure func=BPRM_CHECK fowner=0 
+ima-ng sha256:$(sha256sum <"$tmp/f" | cut -d' ' -f1)
+status 0"
+is "--measure with no hook is EINVAL, explained" "$(with_status runas 1000 imans --measure 'mask=MAY_EXEC' -- true)" \
+"imans: rule: measure mask=MAY_EXEC: EINVAL (Invalid argument): the rule is malformed, or not allowed in a namespace: only measure rules for BPRM_CHECK, MMAP_CHECK, FILE_CHECK and CREDS_CHECK, audit and dont_* rules are, and ids must be mapped in the namespace
+status 125"
+is "--measure with nothing is a usage error" "$(with_status imans --measure '' -- true)" "$usage
+status 2"
 is "an audit rule from uid 1000 is EPERM, explained" "$(with_status runas 1000 imans --rule "$audit" -- true)" \
 "imans: rule: $audit: EPERM (Operation not permitted): only host root with CAP_AUDIT_WRITE may set audit rules in a namespace
 status 125"
