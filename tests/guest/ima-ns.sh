@@ -397,7 +397,7 @@ info="-t INTEGRITY_STATUS -t INTEGRITY_POLICY_RULE -t INTEGRITY_PCR -t INTEGRITY
 auditrd -o "$tmp/recs" $info -- unshare --user --map-root-user --mount sh -c "
 	mount -t securityfs securityfs $sfs; echo 1 >$ima/active
 	errno write $ima/policy 'measure func=BOGUS
-'; errno write $ima/policy 'measure func=BPRM_CHECK
+'; errno write $ima/policy 'measure func=MODULE_CHECK
 '
 	errno write $ima/policy '$rule'; errno write $ima/policy 'dont_measure uid=0
 '; cat $ima/policy

@@ -39,7 +39,7 @@ dont_measure fsmagic=0x1 "
 is "a namespace of uid 1000: a refused rule, a load of two rules in two writes of one open, then EBUSY for its root" \
 	"$(userns "echo 1 >$ima/active
 	stat -c %a $ima/policy
-	errno write $ima/policy 'measure func=BPRM_CHECK$nl'
+	errno write $ima/policy 'measure func=MODULE_CHECK$nl'
 	{ echo dont_measure fsmagic=0x3 && echo dont_appraise fsmagic=0x4; } >$ima/policy && echo OK
 	stat -c %a $ima/policy
 	errno write $ima/policy 'dont_measure fsmagic=0x5$nl'
