@@ -113,9 +113,14 @@ check "the host's list, count and violations did not change" cmp "$tmp/host-befo
 # its own: each activation allocates, with __GFP_ACCOUNT, a table (8192
 # bytes) and boot_aggregate in ima-ng with sha256 (the entry 64 bytes,
 # its digests 132, its fields 40 and 15, its list node 40), so the
-# charged kmalloc caches (booted with slab_nomerge) hold at least 100,
+# charged kmalloc caches (booted with slab_nomerge) gain 100,
 # 100, 300 and 100 objects more in kmalloc-cg-8k, -192, -64 and -16; and
-# the cgroup's slab grows by at least 100 tables.
+# the cgroup's slab grows by at least 100 tables.  kmalloc-cg-16 is only
+# shown, not checked: small and busy, it also gains and loses other
+# tasks' objects meanwhile (the counting's own processes; under KASAN,
+# its quarantine emptied by the shrink): seen from -16 to +126 around the
+# 100 on debug.  The 15-byte name field is allocated by the same call,
+# with the same flags, as the 40-byte digest field kmalloc-cg-64 counts.
 cg=/sys/fs/cgroup
 mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
 	echo "cannot set up a memory cgroup" | diag
@@ -148,7 +153,7 @@ done
 rmdir $cg/t && umount $cg
 echo "for 100 activations: the cgroup's slab $grown bytes; kmalloc-cg-8k, -192, -64, -16: $*" | diag
 [ "$grown" -ge $((100 * 8192)) ] && [ "$1" -ge 100 ] && [ "$2" -ge 100 ] &&
-	[ "$3" -ge 300 ] && [ "$4" -ge 100 ] && grown=enough
+	[ "$3" -ge 300 ] && grown=enough
 is "100 namespaces activated, their lists' every allocation charged, to the activating task's memory cgroup" \
 	"$activated $grown" "100 enough"
 

@@ -238,9 +238,13 @@ $(entry 42 ima-sig sha256 "$x" "$tmp/hp")"
 # each measurement allocates with __GFP_ACCOUNT an ns_status, the digest
 # it keeps (40 bytes), the entry (64), its digests (132), its fields (40
 # and the name, at most 26 with its NUL) and its list node (40); so, with
-# slab_nomerge, ns_status and kmalloc-cg-192, -64 and -32 hold at least
-# 100, 100, 400 and 100 objects more, and the cgroup's own slab count
-# grows by at least those objects' 48 000 bytes (192 + 4 x 64 + 32 each).
+# slab_nomerge, ns_status and kmalloc-cg-192 and -64 hold at least 100,
+# 100 and 400 objects more, and the cgroup's own slab count grows by at
+# least those objects' 44 800 bytes (192 + 4 x 64 each).  kmalloc-cg-32,
+# where the name field goes, is only shown: a small, busy cache gains and
+# loses other tasks' objects meanwhile (ima-ns-list.sh says more), and
+# the field is allocated by the same call, with the same flags, as the
+# digest field kmalloc-cg-64 counts.
 cg=/sys/fs/cgroup
 mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
 	echo "cannot set up a memory cgroup" | diag
@@ -261,8 +265,8 @@ echo $$ >$cg/cgroup.procs
 release c
 rmdir $cg/t && umount $cg
 echo "for 100 measurements: the cgroup's slab $grown bytes; ns_status, kmalloc-cg-192, -64, -32: $*" | diag
-[ "$grown" -ge 48000 ] && [ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] &&
-	[ "$4" -ge 100 ] && grown=enough
+[ "$grown" -ge 44800 ] && [ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] &&
+	grown=enough
 is "100 files measured by a namespace, every allocation charged to the reading task's memory cgroup" \
 	"${n:-} ${grown:-}" "101 enough"
 
