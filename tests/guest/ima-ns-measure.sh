@@ -133,14 +133,19 @@ measure func=BPRM_CHECK fowner=0 pcr=42
 		cat $ima/ascii_runtime_measurements" >"$tmp/pcr42" 2>&1 || not_ok "pcr 42: status $?"
 
 	# The host's root's files that uid 1000 may not read: one it may
-	# only write (0622), one it may only execute (0711).
-	printf secret >"$d/w" && chmod 0622 "$d/w" && cp /usr/bin/true "$d/t" && chmod 0711 "$d/t" ||
-		not_ok "creating $d/w and $d/t"
+	# only write (0622), one it may only execute (0711); and one of its
+	# own that it may read, opened for writing only: digesting it would
+	# take a second instance of the file, opened for reading, which the
+	# host's ToMToU check counts as a reader of the file until the task
+	# returns to user space.
+	printf secret >"$d/w" && chmod 0622 "$d/w" && cp /usr/bin/true "$d/t" && chmod 0711 "$d/t" &&
+		printf mine >"$d/o" && chown 1000 "$d/o" && chmod 0644 "$d/o" ||
+		not_ok "creating $d/w, $d/t and $d/o"
 	userns "echo 1 >$ima/active && errno write $ima/policy 'dont_measure fsmagic=0x73636673
 measure func=FILE_CHECK mask=MAY_WRITE
 measure func=BPRM_CHECK
-' >/dev/null && errno open $d/w w >/dev/null && $d/t &&
-		grep -E ' $d/(w|t)\$' $ima/ascii_runtime_measurements" >"$tmp/unreadable" 2>&1 ||
+' >/dev/null && errno open $d/w w >/dev/null && errno open $d/o w >/dev/null && $d/t &&
+		grep -E ' $d/(w|o|t)\$' $ima/ascii_runtime_measurements" >"$tmp/unreadable" 2>&1 ||
 		not_ok "unreadable: status $?"
 
 	# A program executed while the task may not read it, then again
@@ -207,8 +212,9 @@ is "a script read, then executed under a rule for PCR 42: an entry in PCR 10 and
 	"$(cat "$tmp/pcr42")" "$(entry 10 ima-ng sha256 0 boot_aggregate)
 $(entry 10 ima-ng sha256 "$x" "$d/p")
 $(entry 42 ima-ng sha256 "$x" "$d/p")"
-is "files of the host's root that uid 1000 may only write or only execute: their entries in its namespace's list have a zero digest, not the digest of what it may not read" \
+is "files of the host's root that uid 1000 may only write or only execute, and its own file opened for writing only: their entries in its namespace's list have a zero digest, not the digest of what it may not read, or did not open for reading" \
 	"$(cat "$tmp/unreadable")" "$(entry 10 ima-ng sha256 0 "$d/w")
+$(entry 10 ima-ng sha256 0 "$d/o")
 $(entry 10 ima-ng sha256 0 "$d/t")"
 is "a program executed while uid 1000 may not read it, then once it may: a zero entry, then one with its digest" \
 	"$(cat "$tmp/readable")" "$(entry 10 ima-ng sha256 0 "$d/r")
