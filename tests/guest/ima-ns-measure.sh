@@ -7,10 +7,13 @@
 # more after each kind of change to the file (by the namespace, the host,
 # another namespace; cp, mv, rm and create), in the PCR and template a
 # rule names; each namespace's digest in its own algorithm; a file IMA
-# cannot read (O_DIRECT) recorded with a zero digest.  None of it writes
-# an audit record or a kernel log line, or changes the host's list; the
-# entries are charged to the memory cgroup of the task whose access was
-# measured.
+# cannot read (O_DIRECT), may not read, or opened for writing only,
+# recorded with a zero digest.  None of it writes an audit record or a
+# kernel log line, or changes the host's list; the entries are charged
+# to the memory cgroup of the task that activated the namespace, the
+# namespace's state of each file to the task whose access was measured;
+# the list is closed by an entry list_full at the cap
+# (ima.ns_max_measurements).
 #
 #   ima-ns-measure.sh               the test
 #   ima-ns-measure.sh cases DIR     the namespaces' part alone, its
@@ -161,7 +164,7 @@ measure func=BPRM_CHECK
 	exit 0
 fi
 
-plan 15
+plan 22
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -238,42 +241,110 @@ is "the host's rules likewise: an entry in PCR 10 and one in PCR 42" \
 	"$(grep " $tmp/hp \$" $ima/ascii_runtime_measurements)" "$(entry 10 ima-sig sha256 "$x" "$tmp/hp")
 $(entry 42 ima-sig sha256 "$x" "$tmp/hp")"
 
-# The entries are charged to the memory cgroup of the task whose access
-# was measured.  A namespace's root makes 100 files; once every other
-# IMA namespace is freed, a task in a cgroup of its own reads them there:
-# each measurement allocates with __GFP_ACCOUNT an ns_status, the digest
-# it keeps (40 bytes), the entry (64), its digests (132), its fields (40
-# and the name, at most 26 with its NUL) and its list node (40); so, with
-# slab_nomerge, ns_status and kmalloc-cg-192 and -64 hold at least 100,
-# 100 and 400 objects more, and the cgroup's own slab count grows by at
-# least those objects' 44 800 bytes (192 + 4 x 64 each).  kmalloc-cg-32,
-# where the name field goes, is only shown: a small, busy cache gains and
-# loses other tasks' objects meanwhile (ima-ns-list.sh says more), and
-# the field is allocated by the same call, with the same flags, as the
-# digest field kmalloc-cg-64 counts.
+# Who pays.  The namespace's list (its entries) is charged to the memory
+# cgroup of the task that activated the namespace, whoever's access
+# adds to it; what the namespace keeps per file (its ns_status and the
+# digest in it) to the cgroup of the task whose access was measured.
+# The namespace's root, in cgroup a, makes 100 files and waits; once
+# every other IMA namespace is freed, one task in cgroup b reads them.
+# Each measurement allocates with __GFP_ACCOUNT, in b, an ns_status and
+# the digest it keeps (40 bytes), and in a, the entry (64), its digests
+# (132), its fields (40 and the name, at most 26 with its NUL) and its
+# list node (40); so, with slab_nomerge, ns_status and kmalloc-cg-192
+# and -64 hold at least 100, 100 and 400 objects more; a's slab count
+# grows by at least the list's 38 400 bytes (192 + 3 x 64 each), while
+# its only task sleeps; b's by at least the digests' 6 400 and the
+# ns_status objects.  kmalloc-cg-32, where the name field goes, is only
+# shown: a small, busy cache gains and loses other tasks' objects
+# meanwhile (ima-ns-list.sh says more), and the field is allocated by
+# the same call, with the same flags, as the digest field kmalloc-cg-64
+# counts.
 cg=/sys/fs/cgroup
-mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/t ||
-	echo "cannot set up a memory cgroup" | diag
+mount -t cgroup2 cgroup2 $cg && echo +memory >$cg/cgroup.subtree_control && mkdir $cg/a $cg/b ||
+	echo "cannot set up the memory cgroups" | diag
 caches() { for c in ns_status kmalloc-cg-192 kmalloc-cg-64 kmalloc-cg-32; do slab $c; done; }
-cg_slab() { sed -n "s/^slab_unreclaimable //p" $cg/t/memory.stat; }
+cg_slab() { sed -n "s/^slab_unreclaimable //p" "$cg/$1/memory.stat"; }
+echo $$ >$cg/a/cgroup.procs
 hold c userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null && mkdir $tmp/c && for i in \$(seq 100); do printf \$i >$tmp/c/\$i || exit; done"
+echo $$ >$cg/b/cgroup.procs
 echo "IMA namespaces and ns_status before: $(settle "1 0")" | diag
-echo $$ >$cg/t/cgroup.procs
 set -- $(caches)
-s=$(cg_slab)
-nsenter -t "$held" --user --mount sh -c "for f in $tmp/c/*; do cat \$f >/dev/null || exit; done" &&
+sa=$(cg_slab a) sb=$(cg_slab b)
+nsenter -t "$held" --user --mount sh -c "cat $tmp/c/* >/dev/null" &&
 	n=$(cat "/proc/$held/root$ima/runtime_measurements_count")
-grown=$(($(cg_slab) - s))
+ga=$(($(cg_slab a) - sa)) gb=$(($(cg_slab b) - sb))
 set -- $(($(slab ns_status) - $1)) $(($(slab kmalloc-cg-192) - $2)) \
 	$(($(slab kmalloc-cg-64) - $3)) $(($(slab kmalloc-cg-32) - $4))
 echo $$ >$cg/cgroup.procs
 release c
-rmdir $cg/t && umount $cg
-echo "for 100 measurements: the cgroup's slab $grown bytes; ns_status, kmalloc-cg-192, -64, -32: $*" | diag
-[ "$grown" -ge 44800 ] && [ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] &&
-	grown=enough
-is "100 files measured by a namespace, every allocation charged to the reading task's memory cgroup" \
-	"${n:-} ${grown:-}" "101 enough"
+rmdir $cg/a $cg/b && umount $cg
+nss=$(slab_objsize ns_status)
+echo "for 100 measurements: the activator's cgroup's slab $ga bytes, the reader's $gb; ns_status ($nss bytes each), kmalloc-cg-192, -64, -32: $*" | diag
+[ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] && caches=enough
+[ "$ga" -ge 38400 ] && a=enough
+[ "$gb" -ge $((100 * (64 + nss))) ] && b=enough
+is "100 files measured by a namespace: the list charged to the activator's memory cgroup, the namespace's state of each file to the reader's" \
+	"${n:-} ${caches:-} activator ${a:-} reader ${b:-}" "101 enough activator enough reader enough"
+
+# The cap on a namespace's list: ima.ns_max_measurements, which only the
+# host's root may change, at boot or in /sys/module.  With a cap of 10, a
+# namespace's list holds boot_aggregate, 8 files and an entry named
+# list_full, a violation's (zero digests; a TPM would be extended with
+# ones), in the PCR of the measurement that did not fit.  Every
+# measurement from then on is dropped and counted in violations, once
+# per file content and PCR, as a measurement is made once; the list
+# stays closed after the cap is raised.  Another namespace's list is
+# its own.  No log line, and the host's list does not change.
+p=/sys/module/ima/parameters/ns_max_measurements
+is "a namespace's list holds 65 536 entries at most by default" "$(cat $p)" 65536
+is "the cap takes a number from 2 to 2^31 - 1, from the host's root only: 0, 1, -1, 2x, a newline and 2^31 are EINVAL, uid 1000's write is EACCES, and the cap stays" \
+	"$(for v in 0 1 -1 2x '
+' 2147483648; do errno write $p "$v"; done; runas 1000 errno write $p 10; cat $p)" "EINVAL
+EINVAL
+EINVAL
+EINVAL
+EINVAL
+EINVAL
+EACCES
+65536"
+host_state "$tmp/host-before"
+dmesg >"$tmp/dmesg-before"
+echo 10 >$p || echo "cannot set the cap" | diag
+hold n userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && mkdir $tmp/n && for i in \$(seq 13); do printf n\$i >$tmp/n/\$i || exit; done"
+in_n() { nsenter -t "$held" --user --mount sh -c "$1" || echo "in n: $1: status $?" | diag; }
+state() { echo $(cat "/proc/$held/root$ima/runtime_measurements_count" "/proc/$held/root$ima/violations"); }
+reads() { in_n "for i in \$(seq 12); do cat $tmp/n/\$i >/dev/null || exit; done"; }
+reads; s=$(state)
+reads; s="$s, $(state)"
+in_n "printf changed >$tmp/n/1 && cat $tmp/n/1 >/dev/null"; s="$s, $(state)"
+echo 65536 >$p || echo "cannot set the cap back" | diag
+in_n "cat $tmp/n/13 >/dev/null"; s="$s, $(state)"
+cp "/proc/$held/root$ima/ascii_runtime_measurements" "$tmp/n.ascii" &&
+	"$here/imalist.py" "/proc/$held/root$ima/binary_runtime_measurements" >"$tmp/n.bin" ||
+	echo "cannot read n's lists" | diag
+echo 10 >$p || echo "cannot set the cap" | diag
+other=$(userns "echo 1 >$ima/active && errno write $ima/policy 'dont_measure fsmagic=0x73636673
+measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && cat $tmp/n/2 $tmp/n/3 >/dev/null && cat $ima/runtime_measurements_count $ima/violations")
+echo 65536 >$p || echo "cannot set the cap back" | diag
+release n
+dmesg >"$tmp/dmesg-after"
+host_state "$tmp/host-after"
+is "with a cap of 10: after 12 files, 10 entries and 4 dropped; after reading them again, the same; after a change, one more dropped; after the cap is raised, the list stays closed" \
+	"$s" "10 4, 10 4, 10 5, 10 6"
+want="$(entry 10 ima-ng sha256 0 boot_aggregate)"
+for i in 1 2 3 4 5 6 7 8; do
+	want="$want
+$(entry 10 ima-ng sha256 "$(sha sha256 n$i)" "$tmp/n/$i")"
+done
+want="$want
+$(entry 10 ima-ng sha256 violation list_full)"
+is "the full list, entry by entry: boot_aggregate, 8 files, list_full" "$(cat "$tmp/n.ascii")" "$want"
+is "its binary list holds the same entries" "$(cat "$tmp/n.bin")" "$want"
+is "another namespace's list under the same cap is its own: 3 entries, no violation" "$(echo $other)" "3 0"
+is "the cap wrote no kernel log line of IMA's, and the host's list, count and violations did not change" \
+	"$(ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after"; cmp "$tmp/host-before" "$tmp/host-after" 2>&1)" ""
 
 rm -rf "$tmp"

@@ -7,7 +7,9 @@ the kernel's code.
     imaentry.py ascii|binary PCR TEMPLATE ALGO DIGEST NAME [NSID]
 
 DIGEST is the file's digest in hex, in ALGO, or 0 for a digest of zeros
-(boot_aggregate's, a file IMA could not read); NAME the name IMA records;
+(boot_aggregate's, a file IMA could not read), or "violation" for a
+violation's entry: a digest of zeros, and a template digest of zeros (a
+TPM is extended with ones instead); NAME the name IMA records;
 NSID the id for the template ima-ns's field nsid.  Prints the entry as
 the ascii list prints it, or as hex of the binary list (little endian).
 The fields of signatures, buffers and inode attributes are empty, as for
@@ -27,7 +29,8 @@ FMTS = {"ima": "d|n", "ima-ng": "d-ng|n-ng", "ima-ngv2": "d-ngv2|n-ng",
 
 def main(mode, pcr, template, algo, digest, name, nsid="0"):
     pcr = int(pcr)
-    digest = (bytes(hashlib.new(algo).digest_size) if digest == "0"
+    violation = digest == "violation"
+    digest = (bytes(hashlib.new(algo).digest_size) if digest in ("0", "violation")
               else bytes.fromhex(digest))
     bname = name.encode()
     data = {"d": digest, "n": bname + b"\0", "n-ng": bname + b"\0",
@@ -48,6 +51,8 @@ def main(mode, pcr, template, algo, digest, name, nsid="0"):
                          for f in fields)
         tdigest = hashlib.sha1(tdata).digest()
         tdata = struct.pack("<I", len(tdata)) + tdata
+    if violation:
+        tdigest = bytes(20)
     if mode == "ascii":
         print(pcr, tdigest.hex(), template, *(shown.get(f, "") for f in fields))
     else:
