@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 139, debug 132
+# Results: ima-ns 146, debug 139
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -67,7 +67,8 @@ guest_tap ima-ns -- "$top/tests/guest/ima-ns-template.sh"
 # the charged kmalloc caches are counted alone.
 guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-list.sh"
 # A namespace's measure rules fill its list: exact entries, re-measured
-# after each kind of change, charged to the reading task's memory cgroup.
+# after each kind of change, charged to the activating task's memory
+# cgroup, closed by list_full at the cap (ima.ns_max_measurements).
 guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-measure.sh"
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
