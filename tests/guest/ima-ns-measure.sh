@@ -13,12 +13,15 @@
 # to the memory cgroup of the task that activated the namespace, the
 # namespace's state of each file to the task whose access was measured;
 # the list is closed by an entry list_full at the cap
-# (ima.ns_max_measurements).
+# (ima.ns_max_measurements).  A namespace's ToMToU and open_writers
+# violations go to its own list, and the host is not told.
 #
 #   ima-ns-measure.sh               the test
 #   ima-ns-measure.sh cases DIR     the namespaces' part alone, its
 #                                   results in DIR (run by the test under
 #                                   auditrd)
+#   ima-ns-measure.sh violations DIR
+#                                   a namespace's violations, the same way
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
 . "$(dirname "$0")/slab.sh"
@@ -164,7 +167,25 @@ measure func=BPRM_CHECK
 	exit 0
 fi
 
-plan 22
+# violations DIR: a namespace's violations, its results in DIR/v (run
+# by the test under auditrd).  The namespace, with sha224, measures what
+# it reads of its root's files; its shell reads the file while a
+# subshell holds it open for writing (open_writers), then writes it
+# while a subshell holds it open for reading (ToMToU).
+if [ "${1:-}" = violations ]; then
+	v=$2/v
+	userns "echo sha224 >$ima/hash && echo 1 >$ima/active &&
+		errno write $ima/policy 'dont_measure fsmagic=0x73636673
+measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && printf v >$v/f &&
+		(exec 3>>$v/f && cat $v/f >/dev/null) &&
+		(exec 3<$v/f && printf w >>$v/f) &&
+		cat $ima/ascii_runtime_measurements $ima/violations" >"$v/list" 2>&1 ||
+		echo "violations: status $?" >>"$v/failed"
+	exit 0
+fi
+
+plan 24
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -240,6 +261,29 @@ printf '#!/bin/sh\n' >"$tmp/hp" && chown 4242 "$tmp/hp" && chmod 755 "$tmp/hp" &
 is "the host's rules likewise: an entry in PCR 10 and one in PCR 42" \
 	"$(grep " $tmp/hp \$" $ima/ascii_runtime_measurements)" "$(entry 10 ima-sig sha256 "$x" "$tmp/hp")
 $(entry 42 ima-sig sha256 "$x" "$tmp/hp")"
+
+# Violations, with the host's rules above in force, so that its own
+# checks for violations run at every open; they match none of uid
+# 1000's files.  Each of the namespace's violations is an entry of the
+# namespace's list (zero digests, in its algorithm), counted in its
+# violations: open_writers before the file's own entry, ToMToU after
+# the same content was read again (no new entry).  The host is not
+# told: its list, count and violations do not change, and there is no
+# audit record or log line.
+mkdir -m 1777 "$tmp/v" || echo "mkdir $tmp/v" | diag
+host_state "$tmp/host-before"
+dmesg >"$tmp/dmesg-before"
+auditrd -o "$tmp/vrecs" -- "$0" violations "$tmp" || echo "auditrd: status $?" >>"$tmp/v/failed"
+dmesg >"$tmp/dmesg-after"
+host_state "$tmp/host-after"
+is "a namespace with sha224 measuring what it reads: a read while the file is open for writing records open_writers, a write while it is open for reading ToMToU, each a violation's entry in the namespace's algorithm, and violations counts 2" \
+	"$(cat "$tmp/v/failed" 2>/dev/null; cat "$tmp/v/list")" "$(entry 10 ima-ng sha224 0 boot_aggregate)
+$(entry 10 ima-ng sha224 violation "$tmp/v/f")
+$(entry 10 ima-ng sha224 "$(sha sha224 v)" "$tmp/v/f")
+$(entry 10 ima-ng sha224 violation "$tmp/v/f")
+2"
+is "the host, whose measure rules are in force, is not told: no audit record, no log line, its list, count and violations unchanged" \
+	"$(cat "$tmp/vrecs"; ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after"; cmp "$tmp/host-before" "$tmp/host-after" 2>&1)" ""
 
 # Who pays.  The namespace's list (its entries) is charged to the memory
 # cgroup of the task that activated the namespace, whoever's access
