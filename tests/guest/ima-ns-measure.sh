@@ -185,7 +185,7 @@ measure func=FILE_CHECK mask=MAY_READ fowner=0
 	exit 0
 fi
 
-plan 24
+plan 26
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -322,57 +322,92 @@ set -- $(($(slab ns_status) - $1)) $(($(slab kmalloc-cg-192) - $2)) \
 	$(($(slab kmalloc-cg-64) - $3)) $(($(slab kmalloc-cg-32) - $4))
 echo $$ >$cg/cgroup.procs
 release c
+# A namespace activated from the root cgroup, which is not charged: the
+# reader's cgroup pays for the list too.
+hold r userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null && mkdir $tmp/r && for i in \$(seq 100); do printf \$i >$tmp/r/\$i || exit; done"
+echo $$ >$cg/b/cgroup.procs
+sb=$(cg_slab b)
+nsenter -t "$held" --user --mount sh -c "cat $tmp/r/* >/dev/null" &&
+	nr=$(cat "/proc/$held/root$ima/runtime_measurements_count")
+gr=$(($(cg_slab b) - sb))
+echo $$ >$cg/cgroup.procs
+release r
 rmdir $cg/a $cg/b && umount $cg
 nss=$(slab_objsize ns_status)
-echo "for 100 measurements: the activator's cgroup's slab $ga bytes, the reader's $gb; ns_status ($nss bytes each), kmalloc-cg-192, -64, -32: $*" | diag
+echo "for 100 measurements: the activator's cgroup's slab $ga bytes, the reader's $gb; ns_status ($nss bytes each), kmalloc-cg-192, -64, -32: $*; activated from the root cgroup, the reader's $gr" | diag
 [ "$1" -ge 100 ] && [ "$2" -ge 100 ] && [ "$3" -ge 400 ] && caches=enough
 [ "$ga" -ge 38400 ] && a=enough
 [ "$gb" -ge $((100 * (64 + nss))) ] && b=enough
+[ "$gr" -ge $((38400 + 100 * (64 + nss))) ] && r=enough
 is "100 files measured by a namespace: the list charged to the activator's memory cgroup, the namespace's state of each file to the reader's" \
 	"${n:-} ${caches:-} activator ${a:-} reader ${b:-}" "101 enough activator enough reader enough"
+is "100 files measured by a namespace activated from the root cgroup: the reader's memory cgroup pays for the list too" \
+	"${nr:-} ${r:-}" "101 enough"
 
 # The cap on a namespace's list: ima.ns_max_measurements, which only the
 # host's root may change, at boot or in /sys/module.  With a cap of 10, a
 # namespace's list holds boot_aggregate, 8 files and an entry named
 # list_full, a violation's (zero digests; a TPM would be extended with
-# ones), in the PCR of the measurement that did not fit.  Every
-# measurement from then on is dropped and counted in violations, once
-# per file content and PCR, as a measurement is made once; the list
-# stays closed after the cap is raised.  Another namespace's list is
-# its own.  No log line, and the host's list does not change.
+# ones), in the PCR of the measurement that did not fit (11 here).
+# Every measurement from then on is dropped and counted in violations,
+# once per file content and PCR, as a measurement is made once, also
+# for a file IMA cannot read (O_DIRECT), which an open list would
+# record at each access until it can read it; the list stays closed
+# after the cap is raised.  Another namespace's list is its own; a cap
+# lowered below its length closes it at its next measurement.  No log
+# line, and the host's list does not change.
 p=/sys/module/ima/parameters/ns_max_measurements
 is "a namespace's list holds 65 536 entries at most by default" "$(cat $p)" 65536
-is "the cap takes a number from 2 to 2^31 - 1, from the host's root only: 0, 1, -1, 2x, a newline and 2^31 are EINVAL, uid 1000's write is EACCES, and the cap stays" \
+is "the cap takes a number from 2 to 2^31 - 1, from the host's root only: 0, 1, -1, 2x, a newline and 2^31 are EINVAL, uid 1000's write is EACCES, 2 and 2^31 - 1 are taken" \
 	"$(for v in 0 1 -1 2x '
-' 2147483648; do errno write $p "$v"; done; runas 1000 errno write $p 10; cat $p)" "EINVAL
+' 2147483648; do errno write $p "$v"; done; runas 1000 errno write $p 10
+	for v in 2 2147483647 65536; do errno write $p $v && cat $p; done)" "EINVAL
 EINVAL
 EINVAL
 EINVAL
 EINVAL
 EINVAL
 EACCES
+OK
+2
+OK
+2147483647
+OK
 65536"
 host_state "$tmp/host-before"
 dmesg >"$tmp/dmesg-before"
 echo 10 >$p || echo "cannot set the cap" | diag
-hold n userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+hold n userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0 pcr=11
 ' >/dev/null && mkdir $tmp/n && for i in \$(seq 13); do printf n\$i >$tmp/n/\$i || exit; done"
-in_n() { nsenter -t "$held" --user --mount sh -c "$1" || echo "in n: $1: status $?" | diag; }
-state() { echo $(cat "/proc/$held/root$ima/runtime_measurements_count" "/proc/$held/root$ima/violations"); }
-reads() { in_n "for i in \$(seq 12); do cat $tmp/n/\$i >/dev/null || exit; done"; }
-reads; s=$(state)
-reads; s="$s, $(state)"
-in_n "printf changed >$tmp/n/1 && cat $tmp/n/1 >/dev/null"; s="$s, $(state)"
+n=$held
+in_ns() { nsenter -t "$1" --user --mount sh -c "$2" || echo "in $1: $2: status $?" | diag; }
+state() { echo $(cat "/proc/$1/root$ima/runtime_measurements_count" "/proc/$1/root$ima/violations"); }
+reads() { in_ns $n "for i in \$(seq 12); do cat $tmp/n/\$i >/dev/null || exit; done"; }
+reads; s=$(state $n)
+reads; s="$s, $(state $n)"
+in_ns $n "printf changed >$tmp/n/1 && cat $tmp/n/1 >/dev/null"; s="$s, $(state $n)"
 echo 65536 >$p || echo "cannot set the cap back" | diag
-in_n "cat $tmp/n/13 >/dev/null"; s="$s, $(state)"
-cp "/proc/$held/root$ima/ascii_runtime_measurements" "$tmp/n.ascii" &&
-	"$here/imalist.py" "/proc/$held/root$ima/binary_runtime_measurements" >"$tmp/n.bin" ||
+in_ns $n "cat $tmp/n/13 >/dev/null"; s="$s, $(state $n)"
+cp "/proc/$n/root$ima/ascii_runtime_measurements" "$tmp/n.ascii" &&
+	"$here/imalist.py" "/proc/$n/root$ima/binary_runtime_measurements" >"$tmp/n.bin" ||
 	echo "cannot read n's lists" | diag
+# O_DIRECT on the root file system (9p), once, then twice more: the
+# libraries the shell and errno load are dropped once, in the first.
+in_ns $n "errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fsmagic=0x1021997
+' >/dev/null && errno open /usr/bin/true d >/dev/null"; d1=$(state $n)
+in_ns $n "errno open /usr/bin/true d >/dev/null && errno open /usr/bin/true d >/dev/null"; d2=$(state $n)
 echo 10 >$p || echo "cannot set the cap" | diag
-other=$(userns "echo 1 >$ima/active && errno write $ima/policy 'dont_measure fsmagic=0x73636673
-measure func=FILE_CHECK mask=MAY_READ fowner=0
-' >/dev/null && cat $tmp/n/2 $tmp/n/3 >/dev/null && cat $ima/runtime_measurements_count $ima/violations")
+hold o userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+' >/dev/null"
+o=$held
+in_ns $o "cat $tmp/n/2 $tmp/n/3 >/dev/null"; other=$(state $o)
+echo 2 >$p || echo "cannot set the cap" | diag
+in_ns $o "cat $tmp/n/4 >/dev/null"; other="$other, $(state $o)"
+in_ns $o "cat $tmp/n/5 >/dev/null"; other="$other, $(state $o)"
 echo 65536 >$p || echo "cannot set the cap back" | diag
+olast=$(tail -n 1 "/proc/$o/root$ima/ascii_runtime_measurements")
+release o
 release n
 dmesg >"$tmp/dmesg-after"
 host_state "$tmp/host-after"
@@ -381,13 +416,15 @@ is "with a cap of 10: after 12 files, 10 entries and 4 dropped; after reading th
 want="$(entry 10 ima-ng sha256 0 boot_aggregate)"
 for i in 1 2 3 4 5 6 7 8; do
 	want="$want
-$(entry 10 ima-ng sha256 "$(sha sha256 n$i)" "$tmp/n/$i")"
+$(entry 11 ima-ng sha256 "$(sha sha256 n$i)" "$tmp/n/$i")"
 done
 want="$want
-$(entry 10 ima-ng sha256 violation list_full)"
-is "the full list, entry by entry: boot_aggregate, 8 files, list_full" "$(cat "$tmp/n.ascii")" "$want"
+$(entry 11 ima-ng sha256 violation list_full)"
+is "the full list, entry by entry: boot_aggregate, 8 files in PCR 11, list_full in PCR 11" "$(cat "$tmp/n.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/n.bin")" "$want"
-is "another namespace's list under the same cap is its own: 3 entries, no violation" "$(echo $other)" "3 0"
+is "at the closed list, a file read with O_DIRECT is dropped once, not at each access" "$d2" "$d1"
+is "another namespace's list is its own: 3 entries, no violation; with the cap lowered to 2, its next measurement is dropped and closes it with list_full, and the one after is dropped" \
+	"$other; $olast" "3 0, 4 1, 4 2; $(entry 10 ima-ng sha256 violation list_full)"
 is "the cap wrote no kernel log line of IMA's, and the host's list, count and violations did not change" \
 	"$(ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after"; cmp "$tmp/host-before" "$tmp/host-after" 2>&1)" ""
 
