@@ -352,8 +352,9 @@ is "100 files measured by a namespace activated from the root cgroup: the reader
 # ones), in the PCR of the measurement that did not fit (11 here).
 # Every measurement from then on is dropped and counted in violations,
 # once per file content and PCR, as a measurement is made once, also
-# for a file IMA cannot read (O_DIRECT), which an open list would
-# record at each access until it can read it; the list stays closed
+# for a file with a zero digest (one the task may only execute), which
+# an open list would record at each access until it can read it, and
+# which review found counted at each access; the list stays closed
 # after the cap is raised.  Another namespace's list is its own; a cap
 # lowered below its length closes it at its next measurement.  No log
 # line, and the host's list does not change.
@@ -392,11 +393,14 @@ in_ns $n "cat $tmp/n/13 >/dev/null"; s="$s, $(state $n)"
 cp "/proc/$n/root$ima/ascii_runtime_measurements" "$tmp/n.ascii" &&
 	"$here/imalist.py" "/proc/$n/root$ima/binary_runtime_measurements" >"$tmp/n.bin" ||
 	echo "cannot read n's lists" | diag
-# O_DIRECT on the root file system (9p), once, then twice more: the
-# libraries the shell and errno load are dropped once, in the first.
-in_ns $n "errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fsmagic=0x1021997
-' >/dev/null && errno open /usr/bin/true d >/dev/null"; d1=$(state $n)
-in_ns $n "errno open /usr/bin/true d >/dev/null && errno open /usr/bin/true d >/dev/null"; d2=$(state $n)
+# A program on tmpfs that uid 1000 may only execute (a zero digest),
+# once, then twice more.  (Not O_DIRECT: tmpfs refuses it, and the
+# root file system, 9p, evicts an inode and its IMA state at its last
+# close, so each open there is a first one.)
+cp /usr/bin/true "$tmp/n/t" && chmod 0711 "$tmp/n/t" || echo "cannot make $tmp/n/t" | diag
+in_ns $n "errno write $ima/policy 'measure func=BPRM_CHECK fsmagic=0x1021994
+' >/dev/null && $tmp/n/t"; d1=$(state $n)
+in_ns $n "$tmp/n/t && $tmp/n/t"; d2=$(state $n)
 echo 10 >$p || echo "cannot set the cap" | diag
 hold o userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null"
@@ -422,7 +426,7 @@ want="$want
 $(entry 11 ima-ng sha256 violation list_full)"
 is "the full list, entry by entry: boot_aggregate, 8 files in PCR 11, list_full in PCR 11" "$(cat "$tmp/n.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/n.bin")" "$want"
-is "at the closed list, a file read with O_DIRECT is dropped once, not at each access" "$d2" "$d1"
+is "at the closed list, a program the task may only execute (a zero digest) is dropped once, not at each exec" "$d2" "$d1"
 is "another namespace's list is its own: 3 entries, no violation; with the cap lowered to 2, its next measurement is dropped and closes it with list_full, and the one after is dropped" \
 	"$other; $olast" "3 0, 4 1, 4 2; $(entry 10 ima-ng sha256 violation list_full)"
 is "the cap wrote no kernel log line of IMA's, and the host's list, count and violations did not change" \
