@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 150, debug 143
+# Results: ima-ns 151, debug 144
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.

@@ -171,7 +171,9 @@ fi
 # by the test under auditrd).  The namespace, with sha224, measures what
 # it reads of its root's files; its shell reads the file while a
 # subshell holds it open for writing (open_writers), then writes it
-# while a subshell holds it open for reading (ToMToU).
+# while a subshell holds it open for reading (ToMToU); then does the
+# same to a file of the host's root, which its rule does not match (no
+# violation).
 if [ "${1:-}" = violations ]; then
 	v=$2/v
 	userns "echo sha224 >$ima/hash && echo 1 >$ima/active &&
@@ -180,12 +182,13 @@ measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null && printf v >$v/f &&
 		(exec 3>>$v/f && cat $v/f >/dev/null) &&
 		(exec 3<$v/f && printf w >>$v/f) &&
+		(exec 3<$v/g && printf w >>$v/g) &&
 		cat $ima/ascii_runtime_measurements $ima/violations" >"$v/list" 2>&1 ||
 		echo "violations: status $?" >>"$v/failed"
 	exit 0
 fi
 
-plan 26
+plan 27
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
@@ -270,13 +273,13 @@ $(entry 42 ima-sig sha256 "$x" "$tmp/hp")"
 # the same content was read again (no new entry).  The host is not
 # told: its list, count and violations do not change, and there is no
 # audit record or log line.
-mkdir -m 1777 "$tmp/v" || echo "mkdir $tmp/v" | diag
+mkdir -m 1777 "$tmp/v" && printf g >"$tmp/v/g" && chmod 0666 "$tmp/v/g" || echo "mkdir $tmp/v" | diag
 host_state "$tmp/host-before"
 dmesg >"$tmp/dmesg-before"
 auditrd -o "$tmp/vrecs" -- "$0" violations "$tmp" || echo "auditrd: status $?" >>"$tmp/v/failed"
 dmesg >"$tmp/dmesg-after"
 host_state "$tmp/host-after"
-is "a namespace with sha224 measuring what it reads: a read while the file is open for writing records open_writers, a write while it is open for reading ToMToU, each a violation's entry in the namespace's algorithm, and violations counts 2" \
+is "a namespace with sha224 measuring what it reads: a read while the file is open for writing records open_writers, a write while it is open for reading ToMToU, each a violation's entry in the namespace's algorithm, and violations counts 2; a write to a file its rule does not match, while open for reading, records nothing" \
 	"$(cat "$tmp/v/failed" 2>/dev/null; cat "$tmp/v/list")" "$(entry 10 ima-ng sha224 0 boot_aggregate)
 $(entry 10 ima-ng sha224 violation "$tmp/v/f")
 $(entry 10 ima-ng sha224 "$(sha sha224 v)" "$tmp/v/f")
@@ -401,6 +404,9 @@ cp /usr/bin/true "$tmp/n/t" && chmod 0711 "$tmp/n/t" || echo "cannot make $tmp/n
 in_ns $n "errno write $ima/policy 'measure func=BPRM_CHECK fsmagic=0x1021994
 ' >/dev/null && $tmp/n/t"; d1=$(state $n)
 in_ns $n "$tmp/n/t && $tmp/n/t"; d2=$(state $n)
+# A violation at the closed list: a read while the file is open for
+# writing.
+in_ns $n "(exec 3>>$tmp/n/2 && cat $tmp/n/2 >/dev/null)"; d3=$(state $n)
 echo 10 >$p || echo "cannot set the cap" | diag
 hold o userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null"
@@ -427,6 +433,7 @@ $(entry 11 ima-ng sha256 violation list_full)"
 is "the full list, entry by entry: boot_aggregate, 8 files in PCR 11, list_full in PCR 11" "$(cat "$tmp/n.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/n.bin")" "$want"
 is "at the closed list, a program the task may only execute (a zero digest) is dropped once, not at each exec" "$d2" "$d1"
+is "at the closed list, a violation is counted once and adds no entry" "$d3" "10 $((${d2#* } + 1))"
 is "another namespace's list is its own: 3 entries, no violation; with the cap lowered to 2, its next measurement is dropped and closes it with list_full, and the one after is dropped" \
 	"$other; $olast" "3 0, 4 1, 4 2; $(entry 10 ima-ng sha256 violation list_full)"
 is "the cap wrote no kernel log line of IMA's, and the host's list, count and violations did not change" \
