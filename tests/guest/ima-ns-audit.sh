@@ -70,19 +70,23 @@ is "after it ended, the next namespace's id is the next number" "$(echo "$b" | h
 
 # The host and a namespace each read a file when their own rules ask,
 # so each digest is of the file as it was then.  The namespace audits
-# the file when it opens it for writing, and writes it; with that writer
-# still open, the host measures the namespace's read (fowner=4321).  The
-# host's entry must hold the file as it is now (after the open_writers
-# violation), not as the namespace read it.  Once the writer closed, the
-# host's digest is current but the namespace's is not: the namespace's
-# next open for writing audits the file again, with its new hash.
+# the file when it opens it for reading and writing, and writes it at
+# its end; with that writer still open, the host measures the
+# namespace's read (fowner=4321).  The host's entry must hold the file
+# as it is now (after the open_writers violation), not as the namespace
+# read it.  Once the writer closed, the host's digest is current but
+# the namespace's is not: the namespace's next open for writing audits
+# the file again, with its new hash.  (Opened for writing only, the
+# file would get a zero hash: a namespace never opens a second,
+# read-only instance of a file, which the host's ToMToU check would
+# count as a reader; ima-ns-measure.sh checks that.)
 g=$tmp/g
 echo one >"$g" && chown 4321 "$g" && chmod 666 "$g" || not_ok "cannot create $g"
 errno write $ima/policy "measure func=FILE_CHECK mask=MAY_READ fowner=4321
 " >/dev/null || not_ok "the host's rule for $g was refused"
 auditrd -o "$tmp/grecs" -t INTEGRITY_RULE -- \
 	nest -a -r "audit func=FILE_CHECK mask=^MAY_WRITE" 1 -- sh -c \
-	"exec 3>>$g; echo two >&3; cat $g >/dev/null; exec 3>&-; exec 3>>$g; exec 3>&-" ||
+	"exec 3<>$g; cat <&3 >/dev/null; echo two >&3; cat $g >/dev/null; exec 3>&-; exec 3<>$g; exec 3>&-" ||
 	not_ok "the namespace's run failed"
 h1=$(echo one | sha256sum | cut -d' ' -f1)
 h2=$(printf 'one\ntwo\n' | sha256sum | cut -d' ' -f1)
