@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 151, debug 144
+# Results: ima-ns 155, debug 148
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -70,6 +70,9 @@ guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/
 # after each kind of change, charged to the activating task's memory
 # cgroup, closed by list_full at the cap (ima.ns_max_measurements).
 guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-measure.sh"
+# 32 nested namespaces that measure, each with its own policy: every
+# depth's list exact after a task 32 deep read and executed.
+guest_tap ima-ns -- "$top/tests/guest/ima-ns-deep.sh"
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
 if in_pass ima-ns-off; then

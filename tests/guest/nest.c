@@ -2,14 +2,18 @@
 /*
  * nest - run a command at the bottom of a chain of nested user namespaces
  *
- *   nest [-a] [-r RULE]... [-m DIR] [-v] DEPTH -- CMD [ARGS]
+ *   nest [-a] [-r RULE]... [-o RULE]... [-e RULE]... [-m DIR] [-v] DEPTH
+ *        -- CMD [ARGS]
  *
  * Creates DEPTH user and mount namespaces, each nested in the one before
  * and mapping its root to the ids of its parent's root (the caller's ids at
  * the first level).  With -a, every level mounts its own securityfs on DIR
- * (default /sys/kernel/security) and activates its IMA namespace; every -r
- * RULE is then written to that level's policy, all rules in one open of
- * the policy file.  With -v, it prints "level N: user:[INODE]" for every
+ * (default /sys/kernel/security; a "%d" in DIR is the level, so that every
+ * level's instance stays reachable below) and activates its IMA
+ * namespace; every -r RULE is then written to that level's policy, and
+ * every -o RULE to an odd level's, every -e RULE to an even level's, all
+ * of a level's rules in one open of the policy file, -r's first.  With
+ * -v, it prints "level N: user:[INODE]" for every
  * level, the user namespace as /proc/PID/ns/user names it.  Then CMD is
  * executed at the deepest level.
  *
@@ -41,7 +45,7 @@ static void fail(const char *step)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: nest [-a] [-r RULE]... [-m DIR] [-v] DEPTH -- CMD [ARGS]\n");
+	fprintf(stderr, "usage: nest [-a] [-r RULE]... [-o RULE]... [-e RULE]... [-m DIR] [-v] DEPTH -- CMD [ARGS]\n");
 	exit(2);
 }
 
@@ -70,14 +74,28 @@ static int write_rules(const char *path, char **rules, int n)
 	return err ? -1 : 0;
 }
 
+/* @dir with its first "%d", if any, replaced by the level, into @buf. */
+static void level_dir(char *buf, size_t size, const char *dir)
+{
+	const char *d = strstr(dir, "%d");
+
+	if (!d)
+		snprintf(buf, size, "%s", dir);
+	else
+		snprintf(buf, size, "%.*s%d%s", (int)(d - dir), dir, level,
+			 d + 2);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = "/sys/kernel/security";
-	char *rules[MAX_RULES], path[4096];
-	int opt, activate = 0, nrules = 0, verbose = 0, depth;
+	char *rules[MAX_RULES], *odd[MAX_RULES], *even[MAX_RULES];
+	char *level_rules[3 * MAX_RULES], path[4096], mnt[2048];
+	int opt, activate = 0, nrules = 0, nodd = 0, neven = 0, verbose = 0;
+	int depth, n_level, i;
 	ssize_t n;
 
-	while ((opt = getopt(argc, argv, "+ar:m:v")) != -1) {
+	while ((opt = getopt(argc, argv, "+ar:o:e:m:v")) != -1) {
 		switch (opt) {
 		case 'a':
 			activate = 1;
@@ -86,6 +104,16 @@ int main(int argc, char **argv)
 			if (nrules == MAX_RULES)
 				usage();
 			rules[nrules++] = optarg;
+			break;
+		case 'o':
+			if (nodd == MAX_RULES)
+				usage();
+			odd[nodd++] = optarg;
+			break;
+		case 'e':
+			if (neven == MAX_RULES)
+				usage();
+			even[neven++] = optarg;
 			break;
 		case 'm':
 			dir = optarg;
@@ -100,7 +128,7 @@ int main(int argc, char **argv)
 	if (optind + 2 >= argc || strcmp(argv[optind + 1], "--"))
 		usage();
 	depth = atoi(argv[optind]);
-	if (nrules && !activate)
+	if ((nrules || nodd || neven) && !activate)
 		usage();
 
 	for (level = 1; level <= depth; level++) {
@@ -116,13 +144,19 @@ int main(int argc, char **argv)
 		}
 		if (!activate)
 			continue;
-		if (mount("securityfs", dir, "securityfs", 0, NULL))
+		level_dir(mnt, sizeof(mnt), dir);
+		if (mount("securityfs", mnt, "securityfs", 0, NULL))
 			fail("mount securityfs");
-		snprintf(path, sizeof(path), "%s/ima/active", dir);
+		snprintf(path, sizeof(path), "%s/ima/active", mnt);
 		if (write_file(path, "1"))
 			fail("activate");
-		snprintf(path, sizeof(path), "%s/ima/policy", dir);
-		if (nrules && write_rules(path, rules, nrules))
+		n_level = 0;
+		for (i = 0; i < nrules; i++)
+			level_rules[n_level++] = rules[i];
+		for (i = 0; i < (level % 2 ? nodd : neven); i++)
+			level_rules[n_level++] = level % 2 ? odd[i] : even[i];
+		snprintf(path, sizeof(path), "%s/ima/policy", mnt);
+		if (n_level && write_rules(path, level_rules, n_level))
 			fail("policy");
 	}
 	execvp(argv[optind + 2], argv + optind + 2);
