@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stress - many IMA namespaces at once, auditing files that change under
- * them, for a given time
+ * stress - many IMA namespaces at once, auditing and measuring files that
+ * change under them, for a given time
  *
  *   stress [-n NAMESPACES] [-f FILES] [-m CHANGERS] [-l LIFE] [-r LATER]
  *          [-s SEED] -o EXPECT SECONDS DIR
@@ -10,9 +10,14 @@
  * each in a user and mount namespace of its own that mounts securityfs,
  * activates its IMA namespace and sets the policy
  *
+ *	dont_measure fsmagic=0x73636673
+ *	measure func=BPRM_CHECK
+ *	measure func=FILE_CHECK mask=MAY_READ
  *	audit func=BPRM_CHECK mask=MAY_EXEC
- *	audit func=FILE_CHECK mask=MAY_READ
+ *	audit func=FILE_CHECK mask=MAY_READ fsmagic=0x1021994
  *
+ * (securityfs left out of both, since each worker reads its own list's
+ * count at its end; DIR must be on tmpfs).
  * The first NAMESPACES workers wait until all of them have done so: at
  * that moment NAMESPACES IMA namespaces are active with their policies at
  * once, and the run's time starts.  Each worker then, LIFE times (default
@@ -232,9 +237,43 @@ static int read_all(const char *path)
 }
 
 static const char *const rules[] = {
+	"dont_measure fsmagic=0x73636673\n",
+	"measure func=BPRM_CHECK\n",
+	"measure func=FILE_CHECK mask=MAY_READ\n",
 	"audit func=BPRM_CHECK mask=MAY_EXEC\n",
-	"audit func=FILE_CHECK mask=MAY_READ\n",
+	"audit func=FILE_CHECK mask=MAY_READ fsmagic=0x1021994\n",
 };
+
+/* The number a file holds (a count of IMA's), or -1. */
+static long read_number(const char *path)
+{
+	char buf[32];
+	ssize_t r;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return -1;
+	buf[r] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+/*
+ * Whether the namespace's list holds exactly @nused entries beyond its
+ * boot_aggregate, one per version of a file the worker used (an exec
+ * and a read of one version give one entry: the same name and digest in
+ * PCR 10), and no violation: a file changes only while no worker uses
+ * it.
+ */
+static int list_is(int nused)
+{
+	return read_number("/sys/kernel/security/ima/runtime_measurements_count") == nused + 1 &&
+	       read_number("/sys/kernel/security/ima/violations") == 0;
+}
 
 /* Enter a new namespace with an active IMA namespace and its policy. */
 static void setup_namespace(int n, char *inum, size_t len)
@@ -319,6 +358,8 @@ static void worker(int n, unsigned int seed, int life, int first)
 			used_version[nused++] = v;
 		}
 	}
+	if (!list_is(nused))
+		fail("worker", n, "its measurement list");
 	fd = open(expect, O_WRONLY | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
 		fail("worker", n, expect);

@@ -4,8 +4,11 @@
 # active at the same time, at least one namespace ends and another starts
 # in its place (the run lasts longer on a slow machine), no step fails, every
 # namespace's records arrive exactly once for every version of a file it
-# used, and when every namespace has ended the namespace caches hold what
-# they held before.  Records come from the audit socket.
+# used, every namespace's measurement list holds exactly one entry for
+# each of them beside its boot_aggregate, and no violation (stress.c checks
+# it before the namespace ends), and when every namespace has ended the
+# namespace caches hold what they held before.  Records come from the
+# audit socket.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/slab.sh"
 plan 6
