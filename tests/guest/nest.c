@@ -78,19 +78,24 @@ static int write_rules(const char *path, char **rules, int n)
 static void level_dir(char *buf, size_t size, const char *dir)
 {
 	const char *d = strstr(dir, "%d");
+	int len;
 
 	if (!d)
-		snprintf(buf, size, "%s", dir);
+		len = snprintf(buf, size, "%s", dir);
 	else
-		snprintf(buf, size, "%.*s%d%s", (int)(d - dir), dir, level,
-			 d + 2);
+		len = snprintf(buf, size, "%.*s%d%s", (int)(d - dir), dir,
+			       level, d + 2);
+	if (len < 0 || (size_t)len >= size) {
+		errno = ENAMETOOLONG;
+		fail("mount point");
+	}
 }
 
 int main(int argc, char **argv)
 {
 	const char *dir = "/sys/kernel/security";
 	char *rules[MAX_RULES], *odd[MAX_RULES], *even[MAX_RULES];
-	char *level_rules[3 * MAX_RULES], path[4096], mnt[2048];
+	char *level_rules[2 * MAX_RULES], path[4096], mnt[2048];
 	int opt, activate = 0, nrules = 0, nodd = 0, neven = 0, verbose = 0;
 	int depth, n_level, i;
 	ssize_t n;

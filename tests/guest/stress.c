@@ -60,7 +60,9 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
+#include <linux/magic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -271,8 +273,15 @@ static long read_number(const char *path)
  */
 static int list_is(int nused)
 {
-	return read_number("/sys/kernel/security/ima/runtime_measurements_count") == nused + 1 &&
-	       read_number("/sys/kernel/security/ima/violations") == 0;
+	long count = read_number("/sys/kernel/security/ima/runtime_measurements_count");
+	long violations = read_number("/sys/kernel/security/ima/violations");
+
+	if (count == nused + 1 && violations == 0)
+		return 1;
+	fprintf(stderr, "stress: a list of %ld entries and %ld violations, not %d and 0\n",
+		count, violations, nused + 1);
+	errno = 0;
+	return 0;
 }
 
 /* Enter a new namespace with an active IMA namespace and its policy. */
@@ -425,6 +434,7 @@ int main(int argc, char **argv)
 {
 	int opt, i, k, status, at_once = 0;
 	pthread_rwlockattr_t attr;
+	struct statfs fs;
 	char path[4096];
 	struct timespec start, end;
 	struct tinyelf img;
@@ -462,6 +472,11 @@ int main(int argc, char **argv)
 		usage();
 	seconds = number(argv[optind], 1, 24 * 3600);
 	dir = argv[optind + 1];
+	/* The policy's audit rule on reads names tmpfs alone. */
+	if (statfs(dir, &fs) || fs.f_type != TMPFS_MAGIC) {
+		fprintf(stderr, "stress: %s must be on tmpfs\n", dir);
+		return 2;
+	}
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
