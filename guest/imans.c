@@ -6,15 +6,17 @@
  *         [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid]
  *         -- CMD [ARGS]
  *   imans list PID
+ *   imans replay FILE [PCRS]
  *
  * Creates a user and a mount namespace (and a pid namespace with --pid),
  * mounts the namespace's own securityfs, chooses its IMA namespace's hash
  * algorithm and template, activates it, loads the rules, and executes
  * CMD.  With list, prints the measurement list of the IMA namespace whose
- * securityfs PID has mounted.  See imans.1.
+ * securityfs PID has mounted; with replay, checks a namespace's binary
+ * list against its software PCRs.  See imans.1.
  *
  * Exit status: CMD's, or 125 when imans failed to set the namespace up
- * (or to read the list), 126 when CMD could not be executed, 127 when CMD
+ * (or to read the list), 1 when a list does not replay to its PCRs, 126 when CMD could not be executed, 127 when CMD
  * was not found, 2 for a usage error.
  */
 #define _GNU_SOURCE
@@ -24,7 +26,9 @@
 #include <grp.h>
 #include <linux/magic.h>
 #include <linux/openat2.h>
+#include <openssl/evp.h>
 #include <sched.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -104,7 +108,8 @@ static void __attribute__((noreturn)) usage(int status)
 	fprintf(status ? stderr : stdout,
 		"usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--measure CONDS]...\n"
 		"             [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]\n"
-		"       imans list PID\n");
+		"       imans list PID\n"
+		"       imans replay FILE [PCRS]\n");
 	exit(status);
 }
 
@@ -393,6 +398,248 @@ static void __attribute__((noreturn)) list(const char *pid)
 	exit(0);
 }
 
+/* The banks and PCRs of a namespace's runtime_pcrs, and a replay's */
+#define MAX_BANKS 8
+#define NR_PCRS 64
+
+struct bank {
+	char name[32];
+	const EVP_MD *md;
+	unsigned int size;
+	uint64_t used, replay_used;
+	unsigned char pcr[NR_PCRS][EVP_MAX_MD_SIZE];
+	unsigned char replay[NR_PCRS][EVP_MAX_MD_SIZE];
+};
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * Read runtime_pcrs from @f: lines "ALGO PCR HEX" (lowercase hex of the
+ * algorithm's digest size), a bank's lines together.  Returns the number
+ * of banks, or fails.
+ */
+static int read_pcrs(FILE *f, const char *path, struct bank *banks)
+{
+	char line[256], name[32], hex[EVP_MAX_MD_SIZE * 2 + 2];
+	int nbanks = 0, lineno = 0, i;
+	unsigned int pcr, j;
+	struct bank *b;
+
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		if (sscanf(line, "%31s %u %130s", name, &pcr, hex) != 3 ||
+		    pcr >= NR_PCRS)
+			fail(EINVAL, "%s: line %d", path, lineno);
+		for (i = 0; i < nbanks && strcmp(banks[i].name, name); i++)
+			;
+		if (i == nbanks) {
+			if (nbanks == MAX_BANKS)
+				fail(EINVAL, "%s: more than %d banks", path, MAX_BANKS);
+			b = &banks[nbanks++];
+			strcpy(b->name, name);
+			b->md = EVP_get_digestbyname(name);
+			if (!b->md)
+				fail(EINVAL, "%s: line %d: no algorithm %s", path, lineno, name);
+			b->size = EVP_MD_get_size(b->md);
+		}
+		b = &banks[i];
+		if (strlen(hex) != 2 * b->size || (b->used >> pcr) & 1)
+			fail(EINVAL, "%s: line %d", path, lineno);
+		for (j = 0; j < b->size; j++) {
+			int hi = hexval(hex[2 * j]), lo = hexval(hex[2 * j + 1]);
+
+			if (hi < 0 || lo < 0)
+				fail(EINVAL, "%s: line %d", path, lineno);
+			b->pcr[pcr][j] = hi << 4 | lo;
+		}
+		b->used |= 1ULL << pcr;
+	}
+	if (ferror(f))
+		fail(errno, "%s", path);
+	if (!nbanks)
+		fail(EINVAL, "%s: no PCR", path);
+	return nbanks;
+}
+
+/* @size bytes of @data, or a failure: the list ends inside an entry. */
+static const unsigned char *take(const unsigned char **p, const unsigned char *end,
+				 size_t size, const char *path)
+{
+	const unsigned char *at = *p;
+
+	if ((size_t)(end - at) < size)
+		fail(EINVAL, "%s: the list ends inside an entry", path);
+	*p = at + size;
+	return at;
+}
+
+static uint32_t take32(const unsigned char **p, const unsigned char *end,
+		       const char *path)
+{
+	uint32_t v;
+
+	memcpy(&v, take(p, end, 4, path), 4);
+	return v;
+}
+
+static void digest(const EVP_MD *md, const void *a, size_t alen,
+		   const void *b, size_t blen, unsigned char *out)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+
+	if (!ctx || !EVP_DigestInit_ex(ctx, md, NULL) ||
+	    !EVP_DigestUpdate(ctx, a, alen) ||
+	    (blen && !EVP_DigestUpdate(ctx, b, blen)) ||
+	    !EVP_DigestFinal_ex(ctx, out, NULL))
+		fail(ENOMEM, "digest");
+	EVP_MD_CTX_free(ctx);
+}
+
+/*
+ * An entry's template digest in @md: of its data, or for the original
+ * template ima (@is_ima), whose data is the file digest (20 bytes) and
+ * the name's length (4) and text, of the digest and the name padded
+ * with zeros to 256 bytes.
+ */
+static void template_digest(const EVP_MD *md, int is_ima,
+			    const unsigned char *data, uint32_t dlen,
+			    unsigned char *out)
+{
+	unsigned char padded[20 + 256] = { 0 };
+
+	if (!is_ima) {
+		digest(md, data, dlen, NULL, 0, out);
+		return;
+	}
+	memcpy(padded, data, 20);
+	memcpy(padded + 20, data + 24, dlen - 24);
+	digest(md, padded, sizeof(padded), NULL, 0, out);
+}
+
+/* Whether the replay so far gives runtime_pcrs in every bank. */
+static int replay_matches(const struct bank *banks, int nbanks)
+{
+	int i, pcr;
+
+	for (i = 0; i < nbanks; i++) {
+		if (banks[i].used != banks[i].replay_used)
+			return 0;
+		for (pcr = 0; pcr < NR_PCRS; pcr++)
+			if ((banks[i].used >> pcr) & 1 &&
+			    memcmp(banks[i].pcr[pcr], banks[i].replay[pcr], banks[i].size))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * imans replay FILE [PCRS]: replay the binary measurement list FILE (a
+ * namespace's binary_runtime_measurements, or a copy) into each bank of
+ * PCRS (its runtime_pcrs, by default the one next to FILE), as a TPM is
+ * extended, and say whether a prefix of the list gives PCRS: the whole
+ * list, or its first entries when it grew after PCRS was read (PCRS is
+ * read first).  A violation's entry (a template digest of zeros) extends
+ * with ones; any other's template digest must be the SHA-1 of its data.
+ * Exit status 0 when a prefix gives PCRS, 1 when none does, 125 when a
+ * file cannot be read or parsed.
+ */
+static void __attribute__((noreturn)) replay(const char *file, const char *pcrs_path)
+{
+	static struct bank banks[MAX_BANKS];
+	static unsigned char list[64 << 20];
+	unsigned char zero[20] = { 0 }, ones[EVP_MAX_MD_SIZE], d[EVP_MAX_MD_SIZE];
+	const unsigned char *p = list, *end, *hdr, *name, *data;
+	char pcrs_buf[4096], *slash;
+	long entries = 0, matched = -1;
+	uint32_t pcr, nlen, dlen, len;
+	int nbanks, fd, i, is_ima;
+	ssize_t n;
+	FILE *f;
+
+	step = "replay";
+	if (!pcrs_path) {
+		slash = strrchr(file, '/');
+		snprintf(pcrs_buf, sizeof(pcrs_buf), "%.*sruntime_pcrs",
+			 slash ? (int)(slash - file + 1) : 0, file);
+		pcrs_path = pcrs_buf;
+	}
+	f = fopen(pcrs_path, "re");
+	if (!f)
+		fail(errno, "%s", pcrs_path);
+	nbanks = read_pcrs(f, pcrs_path, banks);
+	fclose(f);
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fail(errno, "%s", file);
+	for (end = list; (n = read(fd, (void *)end, list + sizeof(list) - end)) > 0;)
+		end += n;
+	if (n < 0)
+		fail(errno, "%s", file);
+	if (end == list + sizeof(list))
+		fail(EFBIG, "%s", file);
+	close(fd);
+
+	memset(ones, 0xff, sizeof(ones));
+	while (p < end) {
+		pcr = take32(&p, end, file);
+		hdr = take(&p, end, 20, file);
+		nlen = take32(&p, end, file);
+		name = take(&p, end, nlen, file);
+		is_ima = nlen == 3 && !memcmp(name, "ima", 3);
+		if (is_ima) {
+			/* No length: the digest, the name's length and text. */
+			data = take(&p, end, 20, file);
+			len = take32(&p, end, file);
+			if (len > 255)
+				fail(EINVAL, "%s: entry %ld", file, entries + 1);
+			take(&p, end, len, file);
+			dlen = 24 + len;
+		} else {
+			dlen = take32(&p, end, file);
+			data = take(&p, end, dlen, file);
+		}
+		entries++;
+		if (pcr >= NR_PCRS)
+			fail(EINVAL, "%s: entry %ld: PCR %u", file, entries, pcr);
+		if (memcmp(hdr, zero, 20)) {
+			template_digest(EVP_sha1(), is_ima, data, dlen, d);
+			if (memcmp(hdr, d, 20)) {
+				printf("entry %ld: its template digest is not the SHA-1 of its data\n",
+				       entries);
+				exit(1);
+			}
+		}
+		for (i = 0; i < nbanks; i++) {
+			struct bank *b = &banks[i];
+			unsigned char *v = b->replay[pcr];
+
+			if (!memcmp(hdr, zero, 20))
+				memcpy(d, ones, b->size);
+			else
+				template_digest(b->md, is_ima, data, dlen, d);
+			digest(b->md, v, b->size, d, b->size, v);
+			b->replay_used |= 1ULL << pcr;
+		}
+		if (matched < 0 && replay_matches(banks, nbanks))
+			matched = entries;
+	}
+	if (matched < 0) {
+		printf("no part of the list's %ld entries gives %s\n", entries, pcrs_path);
+		exit(1);
+	}
+	printf("the first %ld of the list's %ld entries give %s\n", matched, entries,
+	       pcrs_path);
+	exit(0);
+}
+
 /* Wait for @pid and exit the way it did. */
 static void __attribute__((noreturn)) exit_like(pid_t pid)
 {
@@ -485,6 +732,11 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			usage(2);
 		list(argv[2]);
+	}
+	if (argc > 1 && !strcmp(argv[1], "replay")) {
+		if (argc != 3 && argc != 4)
+			usage(2);
+		replay(argv[2], argv[3]);
 	}
 	while ((opt = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (opt) {

@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 155, debug 148
+# Results: ima-ns 167, debug 148
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -70,6 +70,16 @@ guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/
 # after each kind of change, charged to the activating task's memory
 # cgroup, closed by list_full at the cap (ima.ns_max_measurements).
 guest_tap ima-ns --append "integrity_audit=1 slab_nomerge" -- "$top/tests/guest/ima-ns-measure.sh"
+# A namespace's software PCRs: runtime_pcrs equal to the test's own
+# replay of the binary list, and to evmctl's and imans replay's.  Not in
+# the debug pass, the longest of make check: there every entry of
+# ima-ns-list.sh, ima-ns-measure.sh and ima-ns-deep.sh extends them, and
+# ima-ns.sh reads them, under KASAN and kmemleak.
+if [ "$pass" = ima-ns ]; then
+	guest_tap ima-ns -- "$top/tests/guest/ima-ns-pcrs.sh"
+else
+	left_out "ima-ns-pcrs.sh (the debug pass extends and reads the PCRs in the other suites)"
+fi
 # 32 nested namespaces that measure, each with its own policy: every
 # depth's list exact after a task 32 deep read and executed.
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-deep.sh"

@@ -5,7 +5,7 @@
 # kernels without IMA namespaces.
 # No debug pass: what imans asks of the kernel (mount, active, policy) is
 # what 06 does on the debug kernel; its own checks are of its messages.
-# Results: ima-ns 100
+# Results: ima-ns 102
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/imans.sh"

@@ -116,6 +116,7 @@ ns_files=".
 ./integrity/ima/nsid
 ./integrity/ima/policy
 ./integrity/ima/runtime_measurements_count
+./integrity/ima/runtime_pcrs
 ./integrity/ima/template_name
 ./integrity/ima/violations"
 is "securityfs 33 levels deep under uid 1000 holds IMA's files and nothing else (no TPM, EVM or LSM files)" \

@@ -30,11 +30,12 @@ drwxr-xr-x 0 0 ./integrity/ima
 -r--r----- 0 0 ./integrity/ima/nsid
 -rw------- 0 0 ./integrity/ima/policy
 -r--r----- 0 0 ./integrity/ima/runtime_measurements_count
+-r--r----- 0 0 ./integrity/ima/runtime_pcrs
 -rw-r----- 0 0 ./integrity/ima/template_name
 -r--r----- 0 0 ./integrity/ima/violations"
 is "ima links to integrity/ima" "$(userns "readlink $ima")" "integrity/ima"
 
-files="ascii_runtime_measurements binary_runtime_measurements policy runtime_measurements_count violations"
+files="ascii_runtime_measurements binary_runtime_measurements policy runtime_measurements_count runtime_pcrs violations"
 # hash and template_name: tests/guest/ima-ns-config.sh.
 is "before activation every file but active, hash and template_name answers EACCES" \
 	"$(userns "for f in $files nsid; do echo \$f \$(errno open $ima/\$f); done; errno open $ima/policy w")" \
@@ -42,6 +43,7 @@ is "before activation every file but active, hash and template_name answers EACC
 binary_runtime_measurements EACCES
 policy EACCES
 runtime_measurements_count EACCES
+runtime_pcrs EACCES
 violations EACCES
 nsid EACCES
 EACCES"
@@ -65,13 +67,16 @@ is "1 followed by a newline or a NUL activates" \
 	"$(userns "echo 1 >$ima/active && cat $ima/active"; userns "printf '1\\0' >$ima/active && cat $ima/active")" "1
 1"
 # The lists hold boot_aggregate alone (ima-ng, sha256): in ascii 138
-# bytes, in binary 101 (ima-ns-list.sh checks them byte for byte).
+# bytes, in binary 101 (ima-ns-list.sh checks them byte for byte);
+# runtime_pcrs its extend of PCR 10 in the banks sha1 and sha256, a line
+# of 49 and one of 75 bytes (ima-ns-pcrs.sh checks the values).
 is "once active, the files open and the lists hold their boot_aggregate alone" \
 	"$(userns "echo 1 >$ima/active && for f in $files; do echo \$f \$(wc -c <$ima/\$f); done; cat $ima/violations $ima/runtime_measurements_count")" \
 "ascii_runtime_measurements 138
 binary_runtime_measurements 101
 policy 0
 runtime_measurements_count 2
+runtime_pcrs 124
 violations 2
 0
 1"

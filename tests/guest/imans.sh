@@ -3,7 +3,7 @@
 # kernel.  Exact output and exit status for each.
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/helpers.sh"
-plan 47
+plan 48
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
@@ -11,7 +11,8 @@ sfs=/sys/kernel/security
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
 usage="usage: imans [--hash ALGO] [--template NAME] [--rule RULE]... [--measure CONDS]...
              [--policy FILE] [--map-root | --map-auto] [--root DIR] [--pid] -- CMD [ARGS]
-       imans list PID"
+       imans list PID
+       imans replay FILE [PCRS]"
 # with_status CMD...: its output (stdout and stderr) and then "status N".
 with_status() {
 	"$@" 2>&1
@@ -204,6 +205,28 @@ $usage
 status 2
 $usage
 status 2"
+
+# imans replay's failures (ima-ns-pcrs.sh checks what it replays).
+printf 'sha256 10 0x\n' >"$tmp/bad.pcrs" && printf 'bogus 10 00\n' >"$tmp/bogus.pcrs" &&
+	echo "sha1 10 $(printf %040d 0)" >"$tmp/ok.pcrs" && printf '\n\0\0\0' >"$tmp/short.bin" ||
+	echo "cannot make the files for imans replay" | diag
+is "imans replay: a usage error without FILE or with a third argument; a missing file, a malformed PCRS line, an algorithm libcrypto lacks, a list that ends inside an entry are reported, status 125" \
+	"$(with_status imans replay; with_status imans replay a b c
+	with_status imans replay "$tmp/none/list"
+	with_status imans replay "$tmp/short.bin" "$tmp/bad.pcrs"
+	with_status imans replay "$tmp/short.bin" "$tmp/bogus.pcrs"
+	with_status imans replay "$tmp/short.bin" "$tmp/ok.pcrs")" "$usage
+status 2
+$usage
+status 2
+imans: replay: $tmp/none/runtime_pcrs: ENOENT (No such file or directory)
+status 125
+imans: replay: $tmp/bad.pcrs: line 1: EINVAL (Invalid argument)
+status 125
+imans: replay: $tmp/bogus.pcrs: line 1: no algorithm bogus: EINVAL (Invalid argument)
+status 125
+imans: replay: $tmp/short.bin: the list ends inside an entry: EINVAL (Invalid argument)
+status 125"
 
 r=$tmp/rootfs
 mkdir -p "$r/bin" "$r/proc" "$r/sys/kernel/security"
