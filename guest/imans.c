@@ -427,7 +427,8 @@ static int hexval(int c)
  */
 static int read_pcrs(FILE *f, const char *path, struct bank *banks)
 {
-	char line[256], name[32], hex[EVP_MAX_MD_SIZE * 2 + 2];
+	/* Room for the 130 characters and the NUL that %130s stores */
+	char line[256], name[32], hex[EVP_MAX_MD_SIZE * 2 + 3];
 	int nbanks = 0, lineno = 0, i;
 	unsigned int pcr, j;
 	struct bank *b;

@@ -327,7 +327,7 @@ echo $$ >$cg/cgroup.procs
 release c
 # A namespace activated from the root cgroup, which is not charged: the
 # reader's cgroup pays for the list too.
-hold r userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
+hold rootcg userns "echo 1 >$ima/active && errno write $ima/policy 'measure func=FILE_CHECK mask=MAY_READ fowner=0
 ' >/dev/null && mkdir $tmp/r && for i in \$(seq 100); do printf \$i >$tmp/r/\$i || exit; done"
 echo $$ >$cg/b/cgroup.procs
 sb=$(cg_slab b)
@@ -335,7 +335,7 @@ nsenter -t "$held" --user --mount sh -c "cat $tmp/r/* >/dev/null" &&
 	nr=$(cat "/proc/$held/root$ima/runtime_measurements_count")
 gr=$(($(cg_slab b) - sb))
 echo $$ >$cg/cgroup.procs
-release r
+release rootcg
 rmdir $cg/a $cg/b && umount $cg
 nss=$(slab_objsize ns_status)
 echo "for 100 measurements: the activator's cgroup's slab $ga bytes, the reader's $gb; ns_status ($nss bytes each), kmalloc-cg-192, -64, -32: $*; activated from the root cgroup, the reader's $gr" | diag

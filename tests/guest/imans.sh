@@ -144,7 +144,7 @@ status 2"
 # /sys/kernel/security instead, laid out as securityfs is (ima a link to
 # integrity/ima), with a symbolic link to /etc/shadow in the place of the
 # list, or in the place of integrity/.
-mkdir "$tmp/u"
+mkdir -p "$tmp/u"
 chown 1000 "$tmp/u"
 imans_ns() { runas 1000 imans --template ima-ns -- sh -c "$1"; }
 forged() {
@@ -207,13 +207,14 @@ $usage
 status 2"
 
 # imans replay's failures (ima-ns-pcrs.sh checks what it replays).
-printf 'sha256 10 0x\n' >"$tmp/bad.pcrs" && printf 'bogus 10 00\n' >"$tmp/bogus.pcrs" &&
+printf 'sha256 10 0x\n' >"$tmp/bad.pcrs" && printf 'sha1 10 %0130d\n' 0 >"$tmp/long.pcrs" && printf 'bogus 10 00\n' >"$tmp/bogus.pcrs" &&
 	echo "sha1 10 $(printf %040d 0)" >"$tmp/ok.pcrs" && printf '\n\0\0\0' >"$tmp/short.bin" ||
 	echo "cannot make the files for imans replay" | diag
-is "imans replay: a usage error without FILE or with a third argument; a missing file, a malformed PCRS line, an algorithm libcrypto lacks, a list that ends inside an entry are reported, status 125" \
+is "imans replay: a usage error without FILE or with a third argument; a missing file, a malformed PCRS line, a digest of 130 characters (which overflowed its buffer by one byte, found by review), an algorithm libcrypto lacks, a list that ends inside an entry are reported, status 125" \
 	"$(with_status imans replay; with_status imans replay a b c
 	with_status imans replay "$tmp/none/list"
 	with_status imans replay "$tmp/short.bin" "$tmp/bad.pcrs"
+	with_status imans replay "$tmp/short.bin" "$tmp/long.pcrs"
 	with_status imans replay "$tmp/short.bin" "$tmp/bogus.pcrs"
 	with_status imans replay "$tmp/short.bin" "$tmp/ok.pcrs")" "$usage
 status 2
@@ -222,6 +223,8 @@ status 2
 imans: replay: $tmp/none/runtime_pcrs: ENOENT (No such file or directory)
 status 125
 imans: replay: $tmp/bad.pcrs: line 1: EINVAL (Invalid argument)
+status 125
+imans: replay: $tmp/long.pcrs: line 1: EINVAL (Invalid argument)
 status 125
 imans: replay: $tmp/bogus.pcrs: line 1: no algorithm bogus: EINVAL (Invalid argument)
 status 125
