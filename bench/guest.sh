@@ -101,9 +101,39 @@ if [ $imans = 1 ]; then
 	echo >"$tmp/go"
 	wait
 	echo "mem_per_rule $(((after - before) / 1000))"
+
+	# 9. Memory per entry of a namespace's list: a namespace measures
+	# 1000 files of tmpfs (names of 22 to 25 bytes, distinct contents),
+	# held while the slab is counted: the entry, its digests and fields,
+	# its list node, the namespace's ns_status and digest of the file,
+	# and the file's iint, per file.
+	mkdir "$tmp/m" && for i in $(seq 1000); do echo "$i" >"$tmp/m/$i"; done
+	before=$(slab_bytes)
+	nest -a -r "measure func=FILE_CHECK mask=MAY_READ fsmagic=0x01021994" 1 -- sh -c \
+		"cat $tmp/m/* >/dev/null && echo >$tmp/ready && read x <$tmp/go" &
+	read -r x <"$tmp/ready"
+	after=$(slab_bytes)
+	echo >"$tmp/go"
+	wait
+	echo "mem_per_entry $(((after - before) / 1000))"
 fi
 
-# 2. The same with host rules, last: they stay loaded.
+# 8. An exec measured (after its first time, as a program run again and
+# again: the file is measured once) by a namespace's rule, one level
+# down, then by the host's rule, in a plain user namespace one level
+# down, before the host's rules of 2.  The file is tiny8 (uid 4242's),
+# so that the host's rule leaves 2's exec alone.  stock times the
+# host's alone.
+cp "$tmp/tiny" "$tmp/tiny8" && chown 4242 "$tmp/tiny8"
+measure8="measure func=BPRM_CHECK"
+[ $imans = 0 ] ||
+	echo "exec_ns_measure $(nest -a -r "$measure8" 1 -- imabench exec $n_exec "$tmp/tiny8")"
+echo "$measure8 fowner=4242" >$sfs/ima/policy
+echo "exec_host_measure $(nest 1 -- imabench exec $n_exec "$tmp/tiny8")"
+
+# 2. The same with host rules, last: they stay loaded (with
+# IMA_WRITE_POLICY, as the test kernels have it, a second load adds to
+# the first: 8's rule stays, and matches none of 2's files).
 printf '%s\n' "$audit_exec" "audit func=FILE_CHECK mask=MAY_READ" >$sfs/ima/policy
 echo "exec_rule $(imabench exec $n_exec "$tmp/tiny")"
 echo "read_rule $(imabench read $n_read "$tmp/1m")"

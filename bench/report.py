@@ -78,6 +78,12 @@ FIGURES = [
      "3.  the same on stock"),
     ("ns_cycle", lambda s, i: float(i["ns_ima"]) / float(s["ns_tmpfs"]), ("<=", 2.0),
      "4. userns + securityfs + activate + rule + end, over userns + tmpfs + file + end on stock"),
+    ("exec_ns_measure", lambda s, i: float(i["exec_ns_measure"]) / float(i["exec_host_measure"]),
+     None,
+     "8. exec measured by a namespace's rule one level down, over the same exec measured by "
+     "the host's rule (ima-ns, cost ratio: below 1, cheaper)"),
+    ("exec_host_measure", lambda s, i: float(s["exec_host_measure"]) / float(i["exec_host_measure"]),
+     (">=", 0.98), "8. the exec measured by the host's rule, ima-ns / stock throughput"),
     ("lsm_load_scale", lambda s, i: scale(i, "lsm_load_"), ("<=", 1.5),
      "7. an SELinux policy load with 1920 IMA namespaces alive (192 with QUICK=1), "
      "2 label rules each, over 2"),
@@ -110,6 +116,8 @@ def main(top):
           "the namespace cycles ended: %s"
           % (ima["mem_ima_namespace"], ima["mem_ns_status"], ima["mem_per_rule"],
              ima["mem_after_namespaces"]))
+    print("9. memory per entry of a namespace's list (ima-ns, last round; the entry, its "
+          "ns_status and the file's iint, all slab): %s bytes" % ima["mem_per_entry"])
     lsm = sorted((k for k in ima if k.startswith("lsm_")), key=lambda k: (k.split("_")[1], int(k.rsplit("_", 1)[1])))
     print("7. with N IMA namespaces alive (ima-ns, last round, ns per operation): %s"
           % ", ".join("%s %s" % (k, ima[k]) for k in lsm))
@@ -120,6 +128,7 @@ def main(top):
     print("mem_ns_status bytes=%s" % ima["mem_ns_status"])
     print("mem_per_rule bytes=%s" % ima["mem_per_rule"])
     print("mem_after_namespaces objects=%s" % ima["mem_after_namespaces"])
+    print("mem_per_entry bytes=%s" % ima["mem_per_entry"])
     return 0
 
 
