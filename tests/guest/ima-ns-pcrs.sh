@@ -112,9 +112,9 @@ evm() {
 python3 -B - "$here" "$tmp/a.bin" "$tmp/cut.bin" "$tmp/changed.bin" "$tmp/no11.bin" <<'EOF' || echo "cannot make the changed lists" | diag
 import hashlib, struct, sys
 sys.path.insert(0, sys.argv[1])
-import imareplay
+import imalist
 data = open(sys.argv[2], "rb").read()
-entries = list(imareplay.entries(data))
+entries = list(imalist.entries(data, sys.argv[2]))
 def pack(pcr, tdigest, name, tdata):
     return (struct.pack("<I", pcr) + tdigest + struct.pack("<I", len(name)) +
             name.encode() + struct.pack("<I", len(tdata)) + tdata)

@@ -20,47 +20,18 @@ the order of the ALGOs and then of the PCRs:
 which is the format of an IMA namespace's runtime_pcrs.
 """
 import hashlib
-import struct
+import os
 import sys
 
-
-def entries(data):
-    off = 0
-    while off < len(data):
-        pcr, = struct.unpack_from("<I", data, off)
-        tdigest = data[off + 4:off + 24]
-        nlen, = struct.unpack_from("<I", data, off + 24)
-        name = data[off + 28:off + 28 + nlen].decode()
-        off += 28 + nlen
-        if name == "ima":
-            # The original template has no length for its data: the
-            # SHA-1 file digest, then the name's length and text.
-            nlen, = struct.unpack_from("<I", data, off + 20)
-            tdata = data[off:off + 24 + nlen]
-            off += 24 + nlen
-        else:
-            dlen, = struct.unpack_from("<I", data, off)
-            tdata = data[off + 4:off + 4 + dlen]
-            off += 4 + dlen
-        if off > len(data):
-            sys.exit("imareplay: the list ends inside an entry")
-        yield pcr, tdigest, name, tdata
-
-
-def template_digest(algo, name, tdata):
-    if name != "ima":
-        return hashlib.new(algo, tdata).digest()
-    # "ima": hashed as the digest and the name padded with NULs to 256
-    # bytes.
-    nlen, = struct.unpack_from("<I", tdata, 20)
-    padded = tdata[24:24 + nlen].ljust(256, b"\0")
-    return hashlib.new(algo, tdata[:20] + padded).digest()
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from imalist import entries, template_digest  # noqa: E402
 
 
 def main(path, *algos):
     data = open(path, "rb").read()
     pcrs = {a: {} for a in algos}
-    for pcr, tdigest, name, tdata in entries(data):
+    for pcr, tdigest, name, tdata in entries(data, path):
         for a in algos:
             size = hashlib.new(a).digest_size
             d = (b"\xff" * size if tdigest == bytes(20)
