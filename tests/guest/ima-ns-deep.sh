@@ -16,7 +16,9 @@ here=$(dirname "$0")
 ima=/sys/kernel/security/ima
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-entry() { "$here/imaentry.py" ascii "$@"; }
+# entries: the ascii entries for the lines of "PCR TEMPLATE ALGO DIGEST
+# NAME [NSID]" on stdin (imaentry.py).
+entries() { "$here/imaentry.py" ascii -; }
 
 # The files and the 32 mount points belong to uid 1000, the root of
 # every level (each maps its root to its parent's): fowner=0 at every
@@ -59,19 +61,24 @@ nsid=$(head -n 1 "$tmp/out")
 echo "the deepest level's nsid: $nsid" | diag
 f=$(printf deep | sha256sum | cut -d' ' -f1)
 s=$(printf '#!/bin/sh\n' | sha256sum | cut -d' ' -f1)
+# The entries are the same at every odd depth, and at every even one:
+# all are computed by one process (a Python process takes seconds on
+# debug): boot_aggregate, the file and the script read, in PCR 10, and
+# the script executed, in PCR 11.
+all=$(printf '%s\n' "10 ima-ng sha256 0 boot_aggregate" "10 ima-ng sha256 $f $tmp/d/f" \
+	"10 ima-ng sha256 $s $tmp/d/s" "11 ima-ns sha256 $s $tmp/d/s $nsid" | entries)
+odd=$(echo "$all" | sed -n 1,3p)
+even=$(echo "$all" | sed -n '1p;4p')
 want=
 for l in $(seq 32); do
 	if [ $((l % 2)) = 1 ]; then
 		want="$want
 level $l: 3 0
-$(entry 10 ima-ng sha256 0 boot_aggregate)
-$(entry 10 ima-ng sha256 "$f" "$tmp/d/f")
-$(entry 10 ima-ng sha256 "$s" "$tmp/d/s")"
+$odd"
 	else
 		want="$want
 level $l: 2 0
-$(entry 10 ima-ng sha256 0 boot_aggregate)
-$(entry 11 ima-ns sha256 "$s" "$tmp/d/s" "$nsid")"
+$even"
 	fi
 done
 is "every depth's list, exact: odd depths the file read and the script read by its shell, even depths the script executed, naming the deepest namespace" \

@@ -68,11 +68,12 @@ plan 7
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 
-# expect ascii|binary TEMPLATE ALGO NSID: the boot_aggregate entry that
-# opens a list, as the ascii list prints it or as hex of the binary list
-# (imaentry.py): a zero digest, the name, the id for nsid.
+# expect ascii|binary: for each line "TEMPLATE ALGO NSID" on stdin, the
+# boot_aggregate entry that opens a list, as the ascii list prints it or
+# as hex of the binary list (imaentry.py, one process for them all): a
+# zero digest, the name, the id for nsid.
 expect() {
-	"$(dirname "$0")/imaentry.py" "$1" 10 "$2" "$3" 0 boot_aggregate "$4"
+	awk '{ print 10, $1, $2, 0, "boot_aggregate", $3 }' | "$(dirname "$0")/imaentry.py" "$1" -
 }
 
 host_state "$tmp/host-before"
@@ -80,7 +81,7 @@ dmesg >"$tmp/dmesg-before"
 auditrd -o "$tmp/recs" -- "$0" cases "$tmp" || echo "auditrd: status $?" >>"$tmp/failed"
 dmesg >"$tmp/dmesg-after"
 is "every case set up, activated and read" "$(cat "$tmp/failed" 2>/dev/null)" ""
-got= want= gotbin= wantbin=
+got= gotbin= boot=
 for c in $cases host:ima-ns; do
 	names "$c"
 	got="$got$(cat "$tmp/$t.$a")
@@ -88,16 +89,27 @@ for c in $cases host:ima-ns; do
 	gotbin="$gotbin$t $a $(cat "$tmp/$t.$a.bin")
 "
 	id=$(cat "$tmp/$t.$a.id")
-	label="$t $a"
 	[ $t = host ] && t=ima-ns a=sha256
+	boot="$boot$t $a $id
+"
+done
+printf %s "$boot" | expect ascii >"$tmp/want.ascii"
+printf %s "$boot" | expect binary >"$tmp/want.bin"
+want= wantbin=
+exec 3<"$tmp/want.ascii" 4<"$tmp/want.bin"
+for c in $cases host:ima-ns; do
+	names "$c"
+	IFS= read -r e <&3
+	IFS= read -r b <&4
 	want="${want}EBUSY
-$(expect ascii "$t" "$a" "$id")
+$e
 1
 0
 "
-	wantbin="$wantbin$label $(expect binary "$t" "$a" "$id")
+	wantbin="$wantbin$t $a $b
 "
 done
+exec 3<&- 4<&-
 is "each list, then its count and violations: one boot_aggregate in the namespace's template and algorithm, zero digest, in ima-ns its own id (also when the host's root activated it); a second activation EBUSY" \
 	"$got" "$want"
 is "the binary lists: the same entries, byte for byte" "$gotbin" "$wantbin"

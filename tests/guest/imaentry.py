@@ -5,6 +5,7 @@ from IMA's formats (Documentation/security/IMA-templates.rst), not from
 the kernel's code.
 
     imaentry.py ascii|binary PCR TEMPLATE ALGO DIGEST NAME [NSID]
+    imaentry.py ascii|binary - <LINES
 
 DIGEST is the file's digest in hex, in ALGO, or 0 for a digest of zeros
 (boot_aggregate's, a file IMA could not read), or "violation" for a
@@ -12,8 +13,12 @@ violation's entry: a digest of zeros, and a template digest of zeros (a
 TPM is extended with ones instead); NAME the name IMA records;
 NSID the id for the template ima-ns's field nsid.  Prints the entry as
 the ascii list prints it, or as hex of the binary list (little endian).
-The fields of signatures, buffers and inode attributes are empty, as for
-a file with no security.ima and boot_aggregate.
+With "-", each line of the input holds the arguments after the mode,
+separated by white space, and one entry is printed per line: one
+process for many entries (a Python process takes seconds to start on
+the debug kernel).  The fields of signatures, buffers and inode
+attributes are empty, as for a file with no security.ima and
+boot_aggregate.
 """
 import hashlib
 import struct
@@ -62,4 +67,9 @@ def main(mode, pcr, template, algo, digest, name, nsid="0"):
 
 
 if __name__ == "__main__":
+    if sys.argv[2:] == ["-"]:
+        for line in sys.stdin:
+            if line.strip():
+                main(sys.argv[1], *line.split())
+        sys.exit(0)
     sys.exit(main(*sys.argv[1:]))
