@@ -75,3 +75,11 @@ selinux_load() {
 	dd if="$(dirname "$0")/../../build/selinux/$1.33" of=/sys/fs/selinux/load \
 		bs=16M iflag=fullblock status=none
 }
+
+# ima_entries ascii|binary: for each line "PCR TEMPLATE ALGO DIGEST NAME
+# [NSID]" on stdin, the list entry IMA should make, computed from IMA's
+# formats by imaentry.py, all in one process (a Python process takes
+# seconds to start on the debug kernel).
+ima_entries() {
+	"$(dirname "$0")/imaentry.py" "$1" -
+}

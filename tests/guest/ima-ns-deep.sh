@@ -12,13 +12,9 @@
 . "$(dirname "$0")/helpers.sh"
 plan 4
 
-here=$(dirname "$0")
 ima=/sys/kernel/security/ima
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-# entries: the ascii entries for the lines of "PCR TEMPLATE ALGO DIGEST
-# NAME [NSID]" on stdin (imaentry.py).
-entries() { "$here/imaentry.py" ascii -; }
 
 # The files and the 32 mount points belong to uid 1000, the root of
 # every level (each maps its root to its parent's): fowner=0 at every
@@ -66,7 +62,7 @@ s=$(printf '#!/bin/sh\n' | sha256sum | cut -d' ' -f1)
 # debug): boot_aggregate, the file and the script read, in PCR 10, and
 # the script executed, in PCR 11.
 all=$(printf '%s\n' "10 ima-ng sha256 0 boot_aggregate" "10 ima-ng sha256 $f $tmp/d/f" \
-	"10 ima-ng sha256 $s $tmp/d/s" "11 ima-ns sha256 $s $tmp/d/s $nsid" | entries)
+	"10 ima-ng sha256 $s $tmp/d/s" "11 ima-ns sha256 $s $tmp/d/s $nsid" | ima_entries ascii)
 odd=$(echo "$all" | sed -n 1,3p)
 even=$(echo "$all" | sed -n '1p;4p')
 want=

@@ -73,7 +73,7 @@ chmod 1777 "$tmp"
 # as hex of the binary list (imaentry.py, one process for them all): a
 # zero digest, the name, the id for nsid.
 expect() {
-	awk '{ print 10, $1, $2, 0, "boot_aggregate", $3 }' | "$(dirname "$0")/imaentry.py" "$1" -
+	awk '{ print 10, $1, $2, 0, "boot_aggregate", $3 }' | ima_entries "$1"
 }
 
 host_state "$tmp/host-before"

@@ -192,9 +192,6 @@ plan 27
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
-# entries: the ascii entries for the lines of "PCR TEMPLATE ALGO DIGEST
-# NAME" on stdin, in one Python process (each takes seconds on debug).
-entries() { "$here/imaentry.py" ascii -; }
 sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
 
 host_state "$tmp/host-before"
@@ -224,26 +221,26 @@ want=$({
 	done
 	echo "11 ima-sig sha256 $x $d/x"
 	echo "10 ima-ng sha256 $x $d/x"
-} | entries)
+} | ima_entries ascii)
 is "the namespace's list, entry by entry" "$(cat "$tmp/m.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/m.bin")" "$want"
 is "one file measured by two namespaces, with sha1 and with sha224: each list holds the file's digest in its algorithm" \
 	"$(cat "$tmp/sha1" "$tmp/sha224")" "$(printf '%s\n' "10 ima-ng sha1 0 boot_aggregate" \
 		"10 ima-ng sha1 $(sha sha1 algos) $d/a" "10 ima-ng sha224 0 boot_aggregate" \
-		"10 ima-ng sha224 $(sha sha224 algos) $d/a" | entries)"
+		"10 ima-ng sha224 $(sha sha224 algos) $d/a" | ima_entries ascii)"
 is "a file opened twice with O_DIRECT, which IMA cannot read: one entry, in the template ima with a zero sha1 digest" \
 	"$(cat "$tmp/direct")" "OK
 OK
-$(echo "10 ima sha1 0 /usr/bin/true" | entries)"
+$(echo "10 ima sha1 0 /usr/bin/true" | ima_entries ascii)"
 
 is "a script read, then executed under a rule for PCR 42: an entry in PCR 10 and one in PCR 42" \
 	"$(cat "$tmp/pcr42")" "$(printf '%s\n' "10 ima-ng sha256 0 boot_aggregate" \
-		"10 ima-ng sha256 $x $d/p" "42 ima-ng sha256 $x $d/p" | entries)"
+		"10 ima-ng sha256 $x $d/p" "42 ima-ng sha256 $x $d/p" | ima_entries ascii)"
 is "files of the host's root that uid 1000 may only write or only execute, and its own file opened for writing only: their entries in its namespace's list have a zero digest, not the digest of what it may not read, or did not open for reading" \
-	"$(cat "$tmp/unreadable")" "$(printf '10 ima-ng sha256 0 %s\n' "$d/w" "$d/o" "$d/t" | entries)"
+	"$(cat "$tmp/unreadable")" "$(printf '10 ima-ng sha256 0 %s\n' "$d/w" "$d/o" "$d/t" | ima_entries ascii)"
 is "a program executed while uid 1000 may not read it, then once it may: a zero entry, then one with its digest" \
 	"$(cat "$tmp/readable")" "$(printf '%s\n' "10 ima-ng sha256 0 $d/r" \
-		"10 ima-ng sha256 $(sha256sum </usr/bin/true | cut -d' ' -f1) $d/r" | entries)"
+		"10 ima-ng sha256 $(sha256sum </usr/bin/true | cut -d' ' -f1) $d/r" | ima_entries ascii)"
 
 is "measuring wrote no audit record" "$(cat "$tmp/recs")" ""
 is "and no kernel log line of IMA's" \
@@ -261,7 +258,7 @@ printf '#!/bin/sh\n' >"$tmp/hp" && chown 4242 "$tmp/hp" && chmod 755 "$tmp/hp" &
 	cat "$tmp/hp" >/dev/null && "$tmp/hp" || echo "the host's script failed" | diag
 is "the host's rules likewise: an entry in PCR 10 and one in PCR 42" \
 	"$(grep " $tmp/hp \$" $ima/ascii_runtime_measurements)" "$(printf '%s\n' "10 ima-sig sha256 $x $tmp/hp" \
-		"42 ima-sig sha256 $x $tmp/hp" | entries)"
+		"42 ima-sig sha256 $x $tmp/hp" | ima_entries ascii)"
 
 # Violations, with the host's rules above in force, so that its own
 # checks for violations run at every open; they match none of uid
@@ -280,7 +277,7 @@ host_state "$tmp/host-after"
 is "a namespace with sha224 measuring what it reads: a read while the file is open for writing records open_writers, a write while it is open for reading ToMToU, each a violation's entry in the namespace's algorithm, and violations counts 2; a write to a file its rule does not match, while open for reading, records nothing" \
 	"$(cat "$tmp/v/failed" 2>/dev/null; cat "$tmp/v/list")" "$(printf '%s\n' "10 ima-ng sha224 0 boot_aggregate" \
 		"10 ima-ng sha224 violation $tmp/v/f" "10 ima-ng sha224 $(sha sha224 v) $tmp/v/f" \
-		"10 ima-ng sha224 violation $tmp/v/f" | entries)
+		"10 ima-ng sha224 violation $tmp/v/f" | ima_entries ascii)
 2"
 is "the host, whose measure rules are in force, is not told: no audit record, no log line, its list, count and violations unchanged" \
 	"$(cat "$tmp/vrecs"; ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after"; cmp "$tmp/host-before" "$tmp/host-after" 2>&1)" ""
@@ -426,13 +423,13 @@ want=$({
 		echo "11 ima-ng sha256 $(sha sha256 n$i) $tmp/n/$i"
 	done
 	echo "11 ima-ng sha256 violation list_full"
-} | entries)
+} | ima_entries ascii)
 is "the full list, entry by entry: boot_aggregate, 8 files in PCR 11, list_full in PCR 11" "$(cat "$tmp/n.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/n.bin")" "$want"
 is "at the closed list, a program the task may only execute (a zero digest) is dropped once, not at each exec" "$d2" "$d1"
 is "at the closed list, a violation is counted once and adds no entry" "$d3" "10 $((${d2#* } + 1))"
 is "another namespace's list is its own: 3 entries, no violation; with the cap lowered to 2, its next measurement is dropped and closes it with list_full, and the one after is dropped" \
-	"$other; $olast" "3 0, 4 1, 4 2; $(echo "10 ima-ng sha256 violation list_full" | entries)"
+	"$other; $olast" "3 0, 4 1, 4 2; $(echo "10 ima-ng sha256 violation list_full" | ima_entries ascii)"
 is "the cap wrote no kernel log line of IMA's, and the host's list, count and violations did not change" \
 	"$(ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after"; cmp "$tmp/host-before" "$tmp/host-after" 2>&1)" ""
 
