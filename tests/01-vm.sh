@@ -4,7 +4,7 @@
 # when the guest does not finish.
 # No debug pass: it tests tools/vm itself, on the stock kernel, and boots
 # the debug kernel itself to show that its checkers fail a run.
-# Results: ima-ns 17
+# Results: ima-ns 19
 . "$(dirname "$0")/lib.sh"
 
 kernel_built stock || { not_ok "the stock kernel is built"; exit 1; }
@@ -38,11 +38,18 @@ out=$(vm stock --share "$dir" -- sh -c "echo from-guest >'$dir/f'; grep -c ' $di
 is "--share DIR is read-write at the same path" "$? $out $(cat "$dir/f" 2>&1)" "0 1 from-guest"
 rm -rf "$dir"
 
-out=$(vm stock --append imans.test=yes -- cat /proc/cmdline 2>&1)
-case "$out" in
+out=$(vm stock --append imans.test=yes --disk 8 -- sh -c 'cat /proc/cmdline /sys/block/vda/size &&
+	cmp -n 8388608 /dev/vda /dev/zero && echo zeros' 2>&1)
+case "$(echo "$out" | head -n 1)" in
 *" imans.test=yes"*) ok "--append reaches the kernel command line" ;;
 *) not_ok "--append reaches the kernel command line"; echo "$out" | diag ;;
 esac
+is "--disk 8 gives the guest an 8 MB disk of zeros, /dev/vda (16384 sectors)" \
+	"$(echo "$out" | tail -n +2)" "16384
+zeros"
+is "--disk wants a size in MB: anything else is a usage error, before a boot" \
+	"$(vm stock --disk 8M -- true 2>&1; echo "status: $?")" "tools/vm: --disk wants a size in MB, not '8M'
+status: 2"
 
 out=$(vm stock -- sh -c 'echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT' 2>&1)
 rc=$?
