@@ -3,7 +3,7 @@
 # namespace's interface (with Debian's IMA_WRITE_POLICY too),
 # hierarchical processing and freeing, LSM-based rules under SELinux,
 # the host's appended signatures.
-# Results: ima-ns 167, debug 144
+# Results: ima-ns 176, debug 144
 . "$(dirname "$0")/lib.sh"
 
 # The cover letter's scenario, as written there, as the host's root.
@@ -91,6 +91,16 @@ fi
 # 32 nested namespaces that measure, each with its own policy: every
 # depth's list exact after a task 32 deep read and executed.
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-deep.sh"
+# File systems that keep a file's data apart from the inode IMA sees:
+# an overlay whose lower or upper file changes in place, and fs-verity
+# on ext4 (a scratch disk), under a host rule with digest_type=verity.
+# Not in the debug pass: the namespace's collection and its list run
+# there in ima-ns-measure.sh and ima-ns-deep.sh.
+if [ "$pass" = ima-ns ]; then
+	guest_tap ima-ns --disk 64 -- "$top/tests/guest/ima-ns-fs.sh"
+else
+	left_out "ima-ns-fs.sh (overlayfs and fs-verity; the namespace's collection runs in the other scripts)"
+fi
 # Without CONFIG_IMA_NS there is no template ima-ns, as on stock; the
 # same rule with ima-ng is taken.
 if in_pass ima-ns-off; then

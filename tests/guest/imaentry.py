@@ -10,7 +10,9 @@ the kernel's code.
 DIGEST is the file's digest in hex, in ALGO, or 0 for a digest of zeros
 (boot_aggregate's, a file IMA could not read), or "violation" for a
 violation's entry: a digest of zeros, and a template digest of zeros (a
-TPM is extended with ones instead); NAME the name IMA records;
+TPM is extended with ones instead), or "verity:HEX" for the fs-verity
+digest HEX that a rule with digest_type=verity records (its type shows
+in the templates ima-ngv2 and ima-sigv2); NAME the name IMA records;
 NSID the id for the template ima-ns's field nsid.  Prints the entry as
 the ascii list prints it, or as hex of the binary list (little endian).
 With "-", each line of the input holds the arguments after the mode,
@@ -35,16 +37,19 @@ FMTS = {"ima": "d|n", "ima-ng": "d-ng|n-ng", "ima-ngv2": "d-ngv2|n-ng",
 def main(mode, pcr, template, algo, digest, name, nsid="0"):
     pcr = int(pcr)
     violation = digest == "violation"
+    dtype = "ima"
+    if digest.startswith("verity:"):
+        dtype, digest = digest.split(":")
     digest = (bytes(hashlib.new(algo).digest_size) if digest in ("0", "violation")
               else bytes.fromhex(digest))
     bname = name.encode()
     data = {"d": digest, "n": bname + b"\0", "n-ng": bname + b"\0",
             "d-ng": algo.encode() + b":\0" + digest,
-            "d-ngv2": b"ima:" + algo.encode() + b":\0" + digest,
+            "d-ngv2": dtype.encode() + b":" + algo.encode() + b":\0" + digest,
             "nsid": struct.pack("<Q", int(nsid))}
     shown = {"d": digest.hex(), "n": name, "n-ng": name,
              "d-ng": algo + ":" + digest.hex(),
-             "d-ngv2": "ima:" + algo + ":" + digest.hex(), "nsid": nsid}
+             "d-ngv2": dtype + ":" + algo + ":" + digest.hex(), "nsid": nsid}
     fields = FMTS[template].split("|")
     if template == "ima":
         # The original template: the digest alone, the name padded to 256
