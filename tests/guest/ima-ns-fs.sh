@@ -5,9 +5,15 @@
 # - overlayfs: a namespace measures a file of an overlay again when the
 #   file under it changes, though nobody wrote through the overlay: the
 #   lower file in place, the copy-up, the upper file in place (IMA
-#   compares the backing inode and its i_version with those the
-#   namespace read, in its ns_status); with and without the host
-#   measuring the same file, whose own list stays exact;
+#   compares the backing inode and its version with those kept in the
+#   namespace's ns_status), and adds nothing for a second read of the
+#   same content; with and without the host measuring the same file,
+#   whose own list stays exact.  (The version IMA keeps is the overlay
+#   inode's, which overlayfs never sets, not the backing inode's: so a
+#   file whose backing inode has a version, here after a chown, is
+#   collected again at every access, by the host as on stock and by a
+#   namespace alike; the list's table keeps one entry per content.  A
+#   known gap in docs/threat-model.md.);
 # - fs-verity (ext4 on the disk): the host's rule with digest_type=verity
 #   records the file's fs-verity digest, a namespace's rule on the same
 #   file the file's digest in the namespace's own algorithm, and a file
@@ -82,8 +88,8 @@ if [ "${1:-}" = cases ]; then
 	e=$tmp/e
 	mkdir "$e" && mkfs.ext4 -q -b 4096 -O verity /dev/vda && mount -t ext4 /dev/vda "$e" &&
 		printf verity >"$e/v" && printf plain >"$e/p" && chmod 0644 "$e/v" "$e/p" &&
-		"$here/verity.py" enable "$e/v" && "$here/verity.py" digest "$e/v" >"$e/v.verity" &&
-		stat -c %i "$e/p" >"$e/p.ino" ||
+		"$here/verity.py" enable "$e/v" && "$here/verity.py" digest "$e/v" >"$tmp/v.verity" &&
+		stat -c %i "$e/p" >"$tmp/p.ino" ||
 		not_ok "setting up fs-verity on ext4"
 	errno write $ima/policy "measure func=FILE_CHECK mask=MAY_READ fsmagic=$ext4_magic digest_type=verity template=ima-ngv2
 " >/dev/null || not_ok "the host's verity rule was refused"
@@ -92,40 +98,39 @@ if [ "${1:-}" = cases ]; then
 ' >/dev/null"
 	nsenter -t "$held" --user --mount sh -c "cat $e/v >/dev/null && echo \$\$ >$tmp/p.pid && exec cat $e/p >/dev/null" &&
 		nsenter -t "$held" --user --mount sh -c "echo \$\$ >>$tmp/p.pid && exec cat $e/v $e/p >/dev/null" &&
-		cp "/proc/$held/root$ima/ascii_runtime_measurements" "$e/list" ||
+		cp "/proc/$held/root$ima/ascii_runtime_measurements" "$tmp/e.list" ||
 		not_ok "verity: in the namespace: status $?"
 	release v
 	exit 0
 fi
 
-plan 9
-tmp=$(mktemp -d)
-chmod 1777 "$tmp"
+plan 10
+tmp=$(mktemp -d) && chmod 1777 "$tmp" || { echo "no directory for the test" | diag; exit 1; }
 sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
 
-host_state "$tmp/host-before"
-dmesg >"$tmp/dmesg-before"
+host_state "$tmp/host-before" && dmesg >"$tmp/dmesg-before" || { echo "cannot read the host's state" | diag; exit 1; }
 auditrd -o "$tmp/recs" -- "$0" cases "$tmp" || echo "auditrd: status $?" >>"$tmp/failed"
-dmesg >"$tmp/dmesg-after"
+dmesg >"$tmp/dmesg-after" || echo "dmesg: status $?" >>"$tmp/failed"
 is "every step ran" "$(cat "$tmp/failed" 2>/dev/null)" ""
 
 # One entry per content the namespace read: a read of the same content
 # adds none, each change one, whoever made it and wherever.
 for o in alone both; do
-	is "overlay ($o): the count after each read: one entry more after the lower file changed in place, after the copy-up, after the upper file changed in place; none for a second read" \
+	is "overlay ($o): the count after each read: one entry more after the lower file changed in place, after the copy-up, after the upper file changed in place; none for a second read of the same content" \
 		"$(tr '\n' ' ' <"$tmp/$o/counts")" "2 2 3 4 5 5 "
 	is "overlay ($o): the namespace's list, entry by entry" "$(cat "$tmp/$o/list")" \
 		"$({ echo "10 ima-ng sha256 0 boot_aggregate"
 		for c in one two three eight; do echo "10 ima-ng sha256 $(sha sha256 $c) $tmp/$o/m/f"; done; } |
 			ima_entries ascii)"
 done
-host_state "$tmp/host-after"
+host_state "$tmp/host-after" || echo "cannot read the host's state" | diag
+is "the host's violations did not change" "$(tail -n 1 "$tmp/host-after")" "$(tail -n 1 "$tmp/host-before")"
 is "the host's new entries: each content of the overlay's file it measured too, in its own template, after its rule was loaded" \
 	"$(diff "$tmp/host-before" "$tmp/host-after" | sed -n 's/^> //p' | grep -v '^[0-9]*$')" \
 	"$({ for c in one two three eight; do echo "10 ima-sig sha256 $(sha sha256 $c) $tmp/both/m/f"; done
-	echo "10 ima-ngv2 sha256 verity:$(cat "$tmp/e/v.verity") $tmp/e/v"; } | ima_entries ascii)"
+	echo "10 ima-ngv2 sha256 verity:$(cat "$tmp/v.verity") $tmp/e/v"; } | ima_entries ascii)"
 is "fs-verity: the namespace's entries of a file with fs-verity and one without are their sha224 digests, read once each, whatever the host's rule asks of the file" \
-	"$(cat "$tmp/e/list")" "$(printf '%s\n' "10 ima-ng sha224 0 boot_aggregate" \
+	"$(cat "$tmp/e.list")" "$(printf '%s\n' "10 ima-ng sha224 0 boot_aggregate" \
 		"10 ima-ngv2 sha224 $(sha sha224 verity) $tmp/e/v" \
 		"10 ima-ngv2 sha224 $(sha sha224 plain) $tmp/e/p" | ima_entries ascii)"
 # IMA's records: the host's two policy loads, and its rule's
@@ -140,7 +145,7 @@ is "IMA's audit records: the host's policy loads and, for the file without fs-ve
 	"$(policy_load "fsmagic=$ovl_magic"
 	policy_load "fsmagic=$ext4_magic digest_type=verity template=ima-ngv2"
 	for pid in $(cat "$tmp/p.pid"); do
-		echo "type=INTEGRITY_DATA pid=$pid uid=1000 auid=4294967295 ses=4294967295 subj=unconfined op=collect_data cause=no-verity-digest comm=\"cat\" name=\"p\" dev=\"vda\" ino=$(cat "$tmp/e/p.ino") res=0 errno=0"
+		echo "type=INTEGRITY_DATA pid=$pid uid=1000 auid=4294967295 ses=4294967295 subj=unconfined op=collect_data cause=no-verity-digest comm=\"cat\" name=\"p\" dev=\"vda\" ino=$(cat "$tmp/p.ino") res=0 errno=0"
 	done)"
 is "IMA's kernel log lines: the host's two policy loads, nothing of the namespaces'" \
 	"$(ima_log_lines "$tmp/dmesg-before" "$tmp/dmesg-after" | sed -E 's/^> \[[ 0-9.]+\] //')" "ima: policy update completed
