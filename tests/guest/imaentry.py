@@ -51,6 +51,8 @@ def main(mode, pcr, template, algo, digest, name, nsid="0"):
              "d-ng": algo + ":" + digest.hex(),
              "d-ngv2": dtype + ":" + algo + ":" + digest.hex(), "nsid": nsid}
     fields = FMTS[template].split("|")
+    if dtype != "ima" and "d-ngv2" not in fields:
+        sys.exit(f"imaentry.py: {template} has no digest type for {dtype}")
     if template == "ima":
         # The original template: the digest alone, the name padded to 256
         # bytes in the template digest, as its length and text in the list.
