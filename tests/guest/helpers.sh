@@ -76,6 +76,10 @@ selinux_load() {
 		bs=16M iflag=fullblock status=none
 }
 
+# sha ALGO TEXT: the digest of TEXT (no newline added) in ALGO, in hex,
+# as the coreutils tool ALGOsum prints it.
+sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
+
 # ima_entries ascii|binary: for each line "PCR TEMPLATE ALGO DIGEST NAME
 # [NSID]" on stdin, the list entry IMA should make, computed from IMA's
 # formats by imaentry.py, all in one process (a Python process takes

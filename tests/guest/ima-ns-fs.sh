@@ -106,7 +106,6 @@ fi
 
 plan 10
 tmp=$(mktemp -d) && chmod 1777 "$tmp" || { echo "no directory for the test" | diag; exit 1; }
-sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
 
 host_state "$tmp/host-before" && dmesg >"$tmp/dmesg-before" || { echo "cannot read the host's state" | diag; exit 1; }
 auditrd -o "$tmp/recs" -- "$0" cases "$tmp" || echo "auditrd: status $?" >>"$tmp/failed"

@@ -16,7 +16,7 @@ chmod 755 "$tmp"
 audit="audit func=BPRM_CHECK mask=MAY_EXEC"
 nest=$(command -v nest)
 sh=$(readlink -f /bin/sh)
-sha() { sha256sum "$1" | cut -d' ' -f1; }
+file_sha256() { sha256sum "$1" | cut -d' ' -f1; }
 # The INTEGRITY_RULE records in $tmp/recs for file $1, without time stamp
 # and pids, which the tests cannot know in advance, nor the namespaces
 # that records of a namespace's rule name (ima-ns-audit.sh checks those).
@@ -32,7 +32,7 @@ rech() {
 	echo "type=INTEGRITY_RULE file=\"$1\" hash=\"sha256:$2\" $(ids "$3") comm=\"$4\" exe=\"$5\" subj=unconfined"
 }
 # rec FILE UID COMM EXE: the same, for FILE as it is now.
-rec() { rech "$1" "$(sha "$1")" "$2" "$3" "$4"; }
+rec() { rech "$1" "$(file_sha256 "$1")" "$2" "$3" "$4"; }
 for f in t1 t2 t32 t33 plain dont o p m; do cp /usr/bin/true "$tmp/$f"; done
 # Distinct contents, so that a record with the wrong file has the wrong hash.
 for f in t2 t32 t33 plain dont; do echo "$f" >>"$tmp/$f"; done
@@ -76,9 +76,9 @@ auditrd -o "$tmp/recs" -t INTEGRITY_RULE -- sh -c "
 	nest -a -r '$audit' 1 -- sh -c '$m; $m; printf x >>$m; $m; echo >$tmp/changed; read x <$tmp/go; $m' &
 	read x <$tmp/changed; printf y >>$m; echo >$tmp/go; wait \$!"
 is "a file is audited again after it was modified inside the namespace and again after the host modified it" \
-	"$(recs "$m")" "$(rech "$m" "$(sha "$tmp/m.1")" 0 sh "$sh")
-$(rech "$m" "$(sha "$tmp/m.2")" 0 sh "$sh")
-$(rech "$m" "$(sha "$tmp/m.3")" 0 sh "$sh")"
+	"$(recs "$m")" "$(rech "$m" "$(file_sha256 "$tmp/m.1")" 0 sh "$sh")
+$(rech "$m" "$(file_sha256 "$tmp/m.2")" 0 sh "$sh")
+$(rech "$m" "$(file_sha256 "$tmp/m.3")" 0 sh "$sh")"
 
 # Freeing, seen in the slab caches (booted with slab_nomerge).  init_ima_ns
 # is not in the cache: with no namespace left, both caches are empty.

@@ -192,7 +192,6 @@ plan 27
 tmp=$(mktemp -d)
 chmod 1777 "$tmp"
 d=$tmp/m
-sha() { printf '%s' "$2" | "${1}sum" | cut -d' ' -f1; }
 
 host_state "$tmp/host-before"
 dmesg >"$tmp/dmesg-before"
