@@ -4,7 +4,7 @@
 # (tests/guest/ima-ns-bounds.sh), and what a namespace's rules must never
 # change on the host (tests/guest/ima-ns-host-view.sh, on stock,
 # ima-ns-off and ima-ns).
-# Results: ima-ns 25, debug 23
+# Results: ima-ns 24, debug 23, off 1
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-security.sh"
