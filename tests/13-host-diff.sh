@@ -6,8 +6,8 @@
 # user namespaces and in a pid and mount namespace) under ima_policy=tcb
 # and under a custom policy with measure, audit and appraise (fix) rules,
 # on stock, ima-ns-off (make check-off only) and ima-ns.  ima-ns-off must
-# print exactly what stock prints.  ima-ns must too, with no IMA namespace anywhere and with
-# one active in a sibling container and, in the na context, below one
+# print exactly what stock prints.  ima-ns must too, with no IMA
+# namespace anywhere and with one active in a sibling container and, in the na context, below one
 # that measures and audits, except that there a user namespace may mount
 # securityfs.  Any difference fails and is printed as a diff.
 #

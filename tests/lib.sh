@@ -10,7 +10,7 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # runs of other variants, which the ima-ns pass has done, are left out.
 # The runs of ima-ns-off (the series with CONFIG_IMA_NS=n) are made only
 # with IMA_NS_OFF=1 (make check-off): make check does not build that
-# kernel, to stay within CI's time from a new machine (README.md).
+# kernel, to stay within CI's time from a new machine (tests/README.md).
 pass=${IMA_NS_PASS:-ima-ns}
 [ "$pass" = ima-ns ] || TAP_TAG="[$pass] "
 
