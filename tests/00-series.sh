@@ -12,8 +12,8 @@
 # code, 6 checks of the whole series, the rest below)
 . "$(dirname "$0")/lib.sh"
 
-# At the lowest priority: the debug pass's guests, with their time-outs,
-# run beside it (tests/run).
+# At the lowest priority among its own stream's processes (tests/run
+# runs each stream in a session, so an autogroup, of its own).
 nice -n 19 "$top/tools/series" check
 check_status=$?
 [ $check_status -eq 0 ] || not_ok "tools/series check ended with status $check_status"
