@@ -4,7 +4,8 @@
 # proc, fs-verity (IMA's verity digests) and the file systems the tests
 # use (ext4, overlayfs, 9p, tmpfs), the preemption model and RCU (the
 # series' policy readers and updaters rely on RCU), and the namespace,
-# audit and kexec options, has Debian's value in each variant's .config (linux-config-6.1,
+# audit and kexec options, and the digests of the kernel's algorithm table
+# (what ima_hash= and a namespace's hash may choose), has Debian's value in each variant's .config (linux-config-6.1,
 # the pinned version), but for the exceptions in configs/debian-exceptions.  Then each variant boots with
 # Debian's LSMs, AppArmor enabled, and the /proc files container tools
 # read.
@@ -36,7 +37,9 @@ areas() {
 	)
 	printf '%s\n' BPF_LSM AUDIT AUDITSYSCALL NAMESPACES UTS_NS TIME_NS IPC_NS USER_NS \
 		PID_NS NET_NS CGROUPS MEMCG CHECKPOINT_RESTORE TMPFS TMPFS_POSIX_ACL \
-		TMPFS_XATTR TMPFS_INODE64 KEXEC KEXEC_FILE KEXEC_SIG KEXEC_BZIMAGE_VERIFY_SIG
+		TMPFS_XATTR TMPFS_INODE64 KEXEC KEXEC_FILE KEXEC_SIG KEXEC_BZIMAGE_VERIFY_SIG \
+		CRYPTO_MD4 CRYPTO_MD5 CRYPTO_SHA1 CRYPTO_SHA256 CRYPTO_SHA512 CRYPTO_RMD160 \
+		CRYPTO_WP512 CRYPTO_SM3_GENERIC CRYPTO_STREEBOG
 }
 
 # config FILE ARRAY: read FILE's options into the associative ARRAY,

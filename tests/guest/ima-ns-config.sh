@@ -28,12 +28,12 @@ wp256 wp384 wp512 tgr128 tgr160 tgr192 sm3 streebog256 streebog512"
 is "hash takes the algorithms the kernel has, and nothing else changes it" \
 	"$(userns "for a in $(echo $algos); do echo \$a \$(errno write $ima/hash \$a) \$(cat $ima/hash); done")" \
 "md4 EINVAL sha256
-md5 EINVAL sha256
+md5 OK md5
 sha1 OK sha1
 rmd160 EINVAL sha1
 sha256 OK sha256
-sha384 EINVAL sha256
-sha512 EINVAL sha256
+sha384 OK sha384
+sha512 OK sha512
 sha224 OK sha224
 rmd128 EINVAL sha224
 rmd256 EINVAL sha224
@@ -103,15 +103,17 @@ is "template_name takes the names of the built-in templates, not a format or ano
 
 # The template ima has room for a SHA1 or MD5 digest only, as the host's
 # ima_template= checks.
-is "the template ima goes with sha1 only here: in either order, the other choice is EINVAL" \
-	"$(userns "for w in 'template_name ima' 'hash sha1' 'template_name ima' 'hash sha256' 'hash sha224' 'template_name ima-ng' 'hash sha256'; do
+is "the template ima goes with sha1 and md5 only: in either order, the other choice is EINVAL" \
+	"$(userns "for w in 'template_name ima' 'hash sha1' 'template_name ima' 'hash sha256' 'hash sha224' 'hash sha512' 'hash md5' 'template_name ima-ng' 'hash sha256'; do
 		set -- \$w; echo \$w \$(errno write $ima/\$1 \$2) \$(cat $ima/hash $ima/template_name); done")" \
 "template_name ima EINVAL sha256 ima-ng
 hash sha1 OK sha1 ima-ng
 template_name ima OK sha1 ima
 hash sha256 EINVAL sha1 ima
 hash sha224 EINVAL sha1 ima
-template_name ima-ng OK sha1 ima-ng
+hash sha512 EINVAL sha1 ima
+hash md5 OK md5 ima
+template_name ima-ng OK md5 ima-ng
 hash sha256 OK sha256 ima-ng"
 
 is "once active, every write to both is EBUSY, of a valid name, an invalid one, nothing or too much, and they read the choice" \

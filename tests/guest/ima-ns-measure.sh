@@ -112,10 +112,10 @@ measure func=BPRM_CHECK fowner=0 pcr=11 template=ima-sig
 		not_ok "reading m's lists"
 	release m
 
-	# One file, measured by two namespaces with sha1 and sha224; not
+	# One file, measured by two namespaces with sha1 and sha512; not
 	# their own securityfs files, which their root owns too.
 	runas 1000 sh -c "printf algos >$d/a" || not_ok "creating $d/a"
-	for a in sha1 sha224; do
+	for a in sha1 sha512; do
 		userns "echo $a >$ima/hash && echo 1 >$ima/active &&
 			errno write $ima/policy 'dont_measure fsmagic=0x73636673
 measure func=FILE_CHECK mask=MAY_READ fowner=0
@@ -223,10 +223,10 @@ want=$({
 } | ima_entries ascii)
 is "the namespace's list, entry by entry" "$(cat "$tmp/m.ascii")" "$want"
 is "its binary list holds the same entries" "$(cat "$tmp/m.bin")" "$want"
-is "one file measured by two namespaces, with sha1 and with sha224: each list holds the file's digest in its algorithm" \
-	"$(cat "$tmp/sha1" "$tmp/sha224")" "$(printf '%s\n' "10 ima-ng sha1 0 boot_aggregate" \
-		"10 ima-ng sha1 $(sha sha1 algos) $d/a" "10 ima-ng sha224 0 boot_aggregate" \
-		"10 ima-ng sha224 $(sha sha224 algos) $d/a" | ima_entries ascii)"
+is "one file measured by two namespaces, with sha1 and with sha512: each list holds the file's digest in its algorithm" \
+	"$(cat "$tmp/sha1" "$tmp/sha512")" "$(printf '%s\n' "10 ima-ng sha1 0 boot_aggregate" \
+		"10 ima-ng sha1 $(sha sha1 algos) $d/a" "10 ima-ng sha512 0 boot_aggregate" \
+		"10 ima-ng sha512 $(sha sha512 algos) $d/a" | ima_entries ascii)"
 is "a file opened twice with O_DIRECT, which IMA cannot read: one entry, in the template ima with a zero sha1 digest" \
 	"$(cat "$tmp/direct")" "OK
 OK
