@@ -4,11 +4,12 @@
 # proc, fs-verity (IMA's verity digests) and the file systems the tests
 # use (ext4, overlayfs, 9p, tmpfs), the preemption model and RCU (the
 # series' policy readers and updaters rely on RCU), and the namespace,
-# audit and kexec options, and the digests of the kernel's algorithm table
-# (what ima_hash= and a namespace's hash may choose), has Debian's value in each variant's .config (linux-config-6.1,
-# the pinned version), but for the exceptions in configs/debian-exceptions.  Then each variant boots with
-# Debian's LSMs, AppArmor enabled, and the /proc files container tools
-# read.
+# audit and kexec options, and the generic digests of the kernel's
+# algorithm table (what ima_hash= and a namespace's hash may choose), has
+# Debian's value in each variant's .config (linux-config-6.1, the pinned
+# version), but for the exceptions in configs/debian-exceptions.  Then
+# each variant boots with Debian's LSMs, AppArmor enabled, and the /proc
+# files container tools read.
 # No debug pass: it checks the debug variant's config and boots it itself.
 # Results: ima-ns 9, off 2
 . "$(dirname "$0")/lib.sh"

@@ -4,8 +4,9 @@
 # the host's algorithm (sha256 in the test kernels) and ima-ng in a fresh
 # namespace; they take the names that the boot parameters ima_hash= and
 # ima_template= take, but only algorithms the kernel has (the test
-# kernels have SHA1 and SHA256, which also gives sha224; a namespace never
-# has a module loaded), refuse anything else with EINVAL, keeping their
+# kernels have Debian's MD5, SHA1, SHA256 and SHA512, which give md5,
+# sha1, sha224, sha256, sha384 and sha512; a namespace never has a
+# module loaded), refuse anything else with EINVAL, keeping their
 # value, and are EBUSY once the namespace is active.  A namespace's audit
 # records hash a file with its algorithm, each its own, also after the
 # file changed; the host's record keeps the host's.
