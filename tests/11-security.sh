@@ -1,14 +1,21 @@
 #!/bin/bash
 # What a namespace must not be able to do (tests/guest/ima-ns-security.sh),
 # what any user can make the kernel spend through one
-# (tests/guest/ima-ns-bounds.sh), and what a namespace's rules must never
-# change on the host (tests/guest/ima-ns-host-view.sh, on stock,
-# ima-ns-off and ima-ns).
-# Results: ima-ns 24, debug 23, off 1
+# (tests/guest/ima-ns-bounds.sh), what its error paths do when an
+# allocation fails (tests/guest/ima-ns-faults.sh, in the debug pass:
+# only the debug kernel has fault injection), and what a namespace's
+# rules must never change on the host (tests/guest/ima-ns-host-view.sh,
+# on stock, ima-ns-off and ima-ns).
+# Results: ima-ns 24, debug 27, off 1
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-security.sh"
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-bounds.sh"
+if [ "$pass" = debug ]; then
+	guest_tap ima-ns --append "slub_debug=A;-,kmemleak_object,kmemleak_scan_area" -- "$top/tests/guest/ima-ns-faults.sh"
+else
+	left_out "the allocation failures (ima-ns-faults.sh): fault injection is in the debug kernel only"
+fi
 
 # The host's view: booted with appraisal enforced, the host measures and
 # appraises what uid 1001 opens; /usr/bin/true, on the 9p root, has no
