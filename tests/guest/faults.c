@@ -14,11 +14,16 @@
  * "not reached " (the call made fewer than N allocations), the call's
  * result (OK or the errno's name), and the namespace's state after it.
  * The run ends after the first "not reached", or fails after N = 300.
+ * Before each N, it waits (20 s at most) until the last child's IMA
+ * namespace is freed, which happens after the child ended: a namespace
+ * still alive would hold the transforms that the next activation would
+ * otherwise allocate, and the run would end before failing the
+ * allocations that come after them.
  *
  * KIND:
  *   activate   the write of 1 to active (and its close); then active's
  *              value, a second write without a fault, the list's names
- *              and the software PCRs in use
+ *              and runtime_pcrs
  *   measure    an open for reading that the namespace's measure rule
  *              matches; then the list's names, a second open, the names
  *   violation  an open for writing of a file that the namespace measured
@@ -121,23 +126,34 @@ static void names(char *out, size_t len)
 	fclose(list);
 }
 
-/* The software PCRs in use, "ALGO PCR " each. */
+/* runtime_pcrs, its lines joined by spaces. */
 static void banks(char *out, size_t len)
 {
-	char algo[32];
-	unsigned int pcr;
-	size_t used = 0;
-	FILE *f = fopen(IMA "runtime_pcrs", "re");
+	int fd = open(IMA "runtime_pcrs", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, out, len - 1);
+	char *nl;
 
-	*out = 0;
-	if (!f)
+	if (n <= 0)
 		die("runtime_pcrs");
-	while (fscanf(f, "%31s %u %*s", algo, &pcr) == 2) {
-		used += snprintf(out + used, len - used, "%s %u ", algo, pcr);
-		if (used >= len)
-			die("banks");
-	}
-	fclose(f);
+	close(fd);
+	out[n] = 0;
+	while ((nl = strchr(out, '\n')))
+		*nl = ' ';
+}
+
+/* The count of ima_namespace objects in use, KASAN's quarantine emptied. */
+static long ima_namespaces(void)
+{
+	char buf[64] = "";
+	int fd;
+
+	if (write_file("/sys/kernel/slab/ima_namespace/shrink", "1"))
+		return -1;
+	fd = open("/sys/kernel/slab/ima_namespace/objects", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, buf, sizeof(buf) - 1) <= 0)
+		return -1;
+	close(fd);
+	return strtol(buf, NULL, 10);
 }
 
 /* Activate the namespace, with its rules, and make DIR/f holding @text. */
@@ -160,7 +176,7 @@ static void setup(const char *f, const char *text)
 /* One child's part: KIND with the Nth allocation failing; its exit status. */
 static int one(const char *kind, const char *n)
 {
-	char result[64], state[4096], again[4096], f[300], value[8] = "";
+	char result[64], state[4096], again[8192], f[300], value[8] = "";
 	int injected, fd, err;
 
 	if (enter_userns(CLONE_NEWNS) ||
@@ -233,15 +249,27 @@ static int one(const char *kind, const char *n)
 
 int main(int argc, char **argv)
 {
+	long before = ima_namespaces(), now;
 	char n[16];
-	int i, status;
+	int i, status, wait;
 	pid_t pid;
 
 	if (argc != 3) {
 		fprintf(stderr, "usage: faults activate|measure|violation DIR\n");
 		return 2;
 	}
+	if (before < 0) {
+		perror("faults: /sys/kernel/slab/ima_namespace");
+		return 1;
+	}
 	for (i = 1; i <= MAX_N; i++) {
+		for (wait = 0; (now = ima_namespaces()) > before && wait < 2000; wait++)
+			usleep(10000);
+		if (now != before) {
+			printf("N = %d: %ld IMA namespaces, %ld before the run\n",
+			       i, now, before);
+			return 1;
+		}
 		snprintf(n, sizeof(n), "%d", i);
 		snprintf(dir, sizeof(dir), "%s/%s%d", argv[2], argv[1], i);
 		fflush(stdout);
