@@ -144,16 +144,9 @@ static void banks(char *out, size_t len)
 /* The count of ima_namespace objects in use, KASAN's quarantine emptied. */
 static long ima_namespaces(void)
 {
-	char buf[64] = "";
-	int fd;
-
 	if (write_file("/sys/kernel/slab/ima_namespace/shrink", "1"))
 		return -1;
-	fd = open("/sys/kernel/slab/ima_namespace/objects", O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || read(fd, buf, sizeof(buf) - 1) <= 0)
-		return -1;
-	close(fd);
-	return strtol(buf, NULL, 10);
+	return read_number("/sys/kernel/slab/ima_namespace/objects");
 }
 
 /* Activate the namespace, with its rules, and make DIR/f holding @text. */
@@ -176,8 +169,9 @@ static void setup(const char *f, const char *text)
 /* One child's part: KIND with the Nth allocation failing; its exit status. */
 static int one(const char *kind, const char *n)
 {
-	char result[64], state[4096], again[8192], f[300], value[8] = "";
+	char result[64], state[4096], again[8192], f[300];
 	int injected, fd, err;
+	long value;
 
 	if (enter_userns(CLONE_NEWNS) ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
@@ -199,12 +193,10 @@ static int one(const char *kind, const char *n)
 		if (close(fd) && !err)
 			err = errno;
 		disarm(err, &injected, result, sizeof(result));
-		fd = open(IMA "active", O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || read(fd, value, sizeof(value) - 1) <= 0)
+		value = read_number(IMA "active");
+		if (value < 0)
 			die("active");
-		close(fd);
-		value[strcspn(value, "\n")] = 0;
-		printf("%s, active %s, again %s: ", result, value,
+		printf("%s, active %ld, again %s: ", result, value,
 		       write_result(IMA "active", "1"));
 		names(state, sizeof(state));
 		banks(again, sizeof(again));
@@ -235,11 +227,10 @@ static int one(const char *kind, const char *n)
 		err = fd < 0 ? errno : 0;
 		disarm(err, &injected, result, sizeof(result));
 		names(state, sizeof(state));
-		fd = open(IMA "violations", O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || read(fd, value, sizeof(value) - 1) <= 0)
+		value = read_number(IMA "violations");
+		if (value < 0)
 			die("violations");
-		value[strcspn(value, "\n")] = 0;
-		printf("%s: %sviolations %s\n", result, state, value);
+		printf("%s: %sviolations %ld\n", result, state, value);
 	} else {
 		die("KIND");
 	}

@@ -246,24 +246,6 @@ static const char *const rules[] = {
 	"audit func=FILE_CHECK mask=MAY_READ fsmagic=0x1021994\n",
 };
 
-/* The number a file holds (a count of IMA's), or -1. */
-static long read_number(const char *path)
-{
-	char buf[32];
-	ssize_t r;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	r = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (r <= 0)
-		return -1;
-	buf[r] = '\0';
-	return strtol(buf, NULL, 10);
-}
-
 /*
  * Whether the namespace's list holds exactly @nused entries beyond its
  * boot_aggregate, one per version of a file the worker used (an exec

@@ -10,6 +10,7 @@
 #include <grp.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -39,6 +40,24 @@ static inline int write_file(const char *path, const char *text)
 		done += n;
 	}
 	return close(fd);
+}
+
+/* The number a file holds (a count of IMA's, of a slab's objects), or -1. */
+static inline long read_number(const char *path)
+{
+	char buf[32];
+	ssize_t r;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return -1;
+	buf[r] = '\0';
+	return strtol(buf, NULL, 10);
 }
 
 /*
