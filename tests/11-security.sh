@@ -6,7 +6,7 @@
 # only the debug kernel has fault injection), and what a namespace's
 # rules must never change on the host (tests/guest/ima-ns-host-view.sh,
 # on stock, ima-ns-off and ima-ns).
-# Results: ima-ns 24, debug 28, off 1
+# Results: ima-ns 24, debug 31, off 1
 . "$(dirname "$0")/lib.sh"
 
 guest_tap ima-ns -- "$top/tests/guest/ima-ns-security.sh"

@@ -25,10 +25,15 @@
  *              value, a second write without a fault, the list's names
  *              and runtime_pcrs
  *   measure    an open for reading that the namespace's measure rule
- *              matches; then the list's names, a second open, the names
+ *              matches; then the list's names and violations, a second
+ *              open, the names and violations
  *   violation  an open for writing of a file that the namespace measured
  *              and holds open for reading (ToMToU); then the list's names
  *              and violations
+ *   writers    an open for reading that the namespace's measure rule
+ *              matches, of a file that the namespace holds open for
+ *              writing (open_writers); then the list's names and
+ *              violations
  * In the names, DIR/N/ is written D/, and an entry with a zero template
  * digest (a violation, list_full) has a "!" after its name.
  *
@@ -149,6 +154,16 @@ static long ima_namespaces(void)
 	return read_number("/sys/kernel/slab/ima_namespace/objects");
 }
 
+/* "violations N", the namespace's count. */
+static void violations(char *out, size_t len)
+{
+	long value = read_number(IMA "violations");
+
+	if (value < 0)
+		die("violations");
+	snprintf(out, len, "violations %ld", value);
+}
+
 /* Activate the namespace, with its rules, and make DIR/f holding @text. */
 static void setup(const char *f, const char *text)
 {
@@ -169,7 +184,8 @@ static void setup(const char *f, const char *text)
 /* One child's part: KIND with the Nth allocation failing; its exit status. */
 static int one(const char *kind, const char *n)
 {
-	char result[64], state[4096], again[8192], f[300];
+	char result[64], state[4096], again[8192], f[300], count[32];
+	char count_again[32];
 	int injected, fd, err;
 	long value;
 
@@ -212,12 +228,15 @@ static int one(const char *kind, const char *n)
 		if (fd >= 0)
 			close(fd);
 		names(state, sizeof(state));
+		violations(count, sizeof(count));
 		fd = open(f, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			die("the second open");
 		close(fd);
 		names(again, sizeof(again));
-		printf("%s: %s| again OK: %s\n", result, state, again);
+		violations(count_again, sizeof(count_again));
+		printf("%s: %s%s | again OK: %s%s\n", result, state, count,
+		       again, count_again);
 	} else if (!strcmp(kind, "violation")) {
 		setup(f, "v");
 		if (open(f, O_RDONLY | O_CLOEXEC) < 0 || mlockall(MCL_CURRENT))
@@ -227,10 +246,21 @@ static int one(const char *kind, const char *n)
 		err = fd < 0 ? errno : 0;
 		disarm(err, &injected, result, sizeof(result));
 		names(state, sizeof(state));
-		value = read_number(IMA "violations");
-		if (value < 0)
-			die("violations");
-		printf("%s: %sviolations %ld\n", result, state, value);
+		violations(count, sizeof(count));
+		printf("%s: %s%s\n", result, state, count);
+	} else if (!strcmp(kind, "writers")) {
+		setup(f, "w");
+		if (open(f, O_WRONLY | O_CLOEXEC) < 0 || mlockall(MCL_CURRENT))
+			die("the writer");
+		arm(n);
+		fd = open(f, O_RDONLY | O_CLOEXEC);
+		err = fd < 0 ? errno : 0;
+		disarm(err, &injected, result, sizeof(result));
+		if (fd >= 0)
+			close(fd);
+		names(state, sizeof(state));
+		violations(count, sizeof(count));
+		printf("%s: %s%s\n", result, state, count);
 	} else {
 		die("KIND");
 	}
@@ -246,7 +276,7 @@ int main(int argc, char **argv)
 	pid_t pid;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: faults activate|measure|violation DIR\n");
+		fprintf(stderr, "usage: faults activate|measure|violation|writers DIR\n");
 		return 2;
 	}
 	if (before < 0) {
