@@ -7,7 +7,7 @@
 # (tools/series mail) and what Debian's debian/patches/ would hold
 # (tools/series debian), applied with quilt to a fresh tree.
 # No debug pass: it builds the series and boots no kernel.
-# Results: ima-ns 138
+# Results: ima-ns 141
 # (checkpatch for each patch, two builds for each that touches compiled
 # code, 6 checks of the whole series, the rest below)
 . "$(dirname "$0")/lib.sh"

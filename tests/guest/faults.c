@@ -154,14 +154,34 @@ static long ima_namespaces(void)
 	return read_number("/sys/kernel/slab/ima_namespace/objects");
 }
 
-/* "violations N", the namespace's count. */
-static void violations(char *out, size_t len)
+/* The list's names, then "violations N", the namespace's count. */
+static void list_state(char *out, size_t len)
 {
 	long value = read_number(IMA "violations");
+	size_t used;
 
 	if (value < 0)
 		die("violations");
-	snprintf(out, len, "violations %ld", value);
+	names(out, len);
+	used = strlen(out);
+	snprintf(out + used, len - used, "violations %ld", value);
+}
+
+/*
+ * Open @f with @flags, the Nth slab allocation from here on failing, and
+ * close it; @result as disarm() says.
+ */
+static void faulty_open(const char *f, int flags, const char *n,
+			int *injected, char *result, size_t len)
+{
+	int fd, err;
+
+	arm(n);
+	fd = open(f, flags | O_CLOEXEC);
+	err = fd < 0 ? errno : 0;
+	disarm(err, injected, result, len);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* Activate the namespace, with its rules, and make DIR/f holding @text. */
@@ -184,9 +204,8 @@ static void setup(const char *f, const char *text)
 /* One child's part: KIND with the Nth allocation failing; its exit status. */
 static int one(const char *kind, const char *n)
 {
-	char result[64], state[4096], again[8192], f[300], count[32];
-	char count_again[32];
-	int injected, fd, err;
+	char result[64], state[4096], again[8192], f[300];
+	int injected, fd, err, held;
 	long value;
 
 	if (enter_userns(CLONE_NEWNS) ||
@@ -221,46 +240,27 @@ static int one(const char *kind, const char *n)
 		setup(f, "m");
 		if (mlockall(MCL_CURRENT))
 			die("mlockall");
-		arm(n);
-		fd = open(f, O_RDONLY | O_CLOEXEC);
-		err = fd < 0 ? errno : 0;
-		disarm(err, &injected, result, sizeof(result));
-		if (fd >= 0)
-			close(fd);
-		names(state, sizeof(state));
-		violations(count, sizeof(count));
+		faulty_open(f, O_RDONLY, n, &injected, result, sizeof(result));
+		list_state(state, sizeof(state));
 		fd = open(f, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			die("the second open");
 		close(fd);
-		names(again, sizeof(again));
-		violations(count_again, sizeof(count_again));
-		printf("%s: %s%s | again OK: %s%s\n", result, state, count,
-		       again, count_again);
-	} else if (!strcmp(kind, "violation")) {
-		setup(f, "v");
-		if (open(f, O_RDONLY | O_CLOEXEC) < 0 || mlockall(MCL_CURRENT))
-			die("the reader");
-		arm(n);
-		fd = open(f, O_WRONLY | O_CLOEXEC);
-		err = fd < 0 ? errno : 0;
-		disarm(err, &injected, result, sizeof(result));
-		names(state, sizeof(state));
-		violations(count, sizeof(count));
-		printf("%s: %s%s\n", result, state, count);
-	} else if (!strcmp(kind, "writers")) {
-		setup(f, "w");
-		if (open(f, O_WRONLY | O_CLOEXEC) < 0 || mlockall(MCL_CURRENT))
-			die("the writer");
-		arm(n);
-		fd = open(f, O_RDONLY | O_CLOEXEC);
-		err = fd < 0 ? errno : 0;
-		disarm(err, &injected, result, sizeof(result));
-		if (fd >= 0)
-			close(fd);
-		names(state, sizeof(state));
-		violations(count, sizeof(count));
-		printf("%s: %s%s\n", result, state, count);
+		list_state(again, sizeof(again));
+		printf("%s: %s | again OK: %s\n", result, state, again);
+	} else if (!strcmp(kind, "violation") || !strcmp(kind, "writers")) {
+		/*
+		 * ToMToU: held open for reading, opened for writing;
+		 * open_writers: the other way round.
+		 */
+		held = !strcmp(kind, "violation") ? O_RDONLY : O_WRONLY;
+		setup(f, kind);
+		if (open(f, held | O_CLOEXEC) < 0 || mlockall(MCL_CURRENT))
+			die("the file held open");
+		faulty_open(f, held == O_RDONLY ? O_WRONLY : O_RDONLY, n,
+			    &injected, result, sizeof(result));
+		list_state(state, sizeof(state));
+		printf("%s: %s\n", result, state);
 	} else {
 		die("KIND");
 	}
